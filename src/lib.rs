@@ -1,0 +1,3 @@
+#![cfg_attr(not(test), deny(clippy::unwrap_used))]
+pub mod board;
+pub mod rules;

@@ -1,0 +1,665 @@
+//! [`Game`]: a board under a rule set, with the whole history of the game,
+//! superko, the end-of-game phase, handicap and undo.
+
+use std::fmt;
+
+use crate::board::{Board, Color, Point};
+
+use super::history::PositionHistory;
+use super::phase::{next_phase, Phase, PhaseError, PhaseEvent};
+use super::score::{score, ScoreBreakdown};
+use super::{Rules, Suicide};
+
+/// A move: a stone or a pass, by a colour. Resignation is an outcome, not a
+/// move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    Play(Color, Point),
+    Pass(Color),
+}
+
+impl Move {
+    pub fn color(self) -> Color {
+        match self {
+            Move::Play(c, _) | Move::Pass(c) => c,
+        }
+    }
+}
+
+/// Something that changed the game, in order; undo removes the last one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    Move(Move),
+    /// Agreement in `stopped`: these stones (whole strings) were dead.
+    Agree(Vec<Point>),
+    Dispute,
+}
+
+/// Why a move may not be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    Occupied,
+    /// Single-stone suicide, or any suicide where the rules forbid it.
+    Suicide,
+    /// The resulting position occurred before (SPEC §1.1).
+    Superko,
+    /// The game is finished.
+    GameOver,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            IllegalMove::Occupied => "point is occupied",
+            IllegalMove::Suicide => "suicide",
+            IllegalMove::Superko => "position repeats (superko)",
+            IllegalMove::GameOver => "game is over",
+        })
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// Nothing left to undo: the game is at its set-up position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UndoError;
+
+impl fmt::Display for UndoError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("cannot undo")
+    }
+}
+
+impl std::error::Error for UndoError {}
+
+/// A game from its set-up position (empty, or handicap / SGF set-up) on.
+///
+/// Two games are equal iff rules, komi, set-up, events, phase, player to
+/// move, board (with capture counts) and position history are equal.
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Rules,
+    komi: f64,
+    /// The position after `clear_board` and set-up stones.
+    setup: Board,
+    /// Black set-up stones counted as handicap (0 when none).
+    setup_handicap: u32,
+    setup_to_move: Color,
+    board: Board,
+    history: PositionHistory,
+    events: Vec<Event>,
+    phase: Phase,
+    to_move: Color,
+}
+
+impl PartialEq for Game {
+    fn eq(&self, o: &Game) -> bool {
+        self.rules == o.rules
+            && self.komi.to_bits() == o.komi.to_bits()
+            && self.setup == o.setup
+            && self.setup_handicap == o.setup_handicap
+            && self.setup_to_move == o.setup_to_move
+            && self.board == o.board
+            && Color::ALL
+                .iter()
+                .all(|&c| self.board.removed(c) == o.board.removed(c))
+            && self.history == o.history
+            && self.events == o.events
+            && self.phase == o.phase
+            && self.to_move == o.to_move
+    }
+}
+
+impl Game {
+    /// An empty board of `size` (2..=25), Black to move.
+    ///
+    /// # Panics
+    /// If `size` is out of range.
+    pub fn new(size: u8, rules: Rules, komi: f64) -> Game {
+        Game::with_setup(Board::new(size), 0, Color::Black, rules, komi)
+    }
+
+    /// A game starting from the set-up position `setup` (handicap or SGF
+    /// stones), with `handicap` of its black stones counting as handicap.
+    pub fn with_setup(
+        setup: Board,
+        handicap: u32,
+        to_move: Color,
+        rules: Rules,
+        komi: f64,
+    ) -> Game {
+        let mut history = PositionHistory::new();
+        history.push(&setup, to_move);
+        Game {
+            rules,
+            komi,
+            board: setup.clone(),
+            setup,
+            setup_handicap: handicap,
+            setup_to_move: to_move,
+            history,
+            events: Vec::new(),
+            phase: Phase::START,
+            to_move,
+        }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn size(&self) -> u8 {
+        self.board.size()
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    pub fn komi(&self) -> f64 {
+        self.komi
+    }
+
+    pub fn set_komi(&mut self, komi: f64) {
+        self.komi = komi;
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The player to move: after a move or pass by X, X's opponent.
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The set-up position the game started from.
+    pub fn setup(&self) -> &Board {
+        &self.setup
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.events.iter().filter_map(|e| match e {
+            Event::Move(m) => Some(*m),
+            _ => None,
+        })
+    }
+
+    /// The last move, if the last event was one.
+    pub fn last_move(&self) -> Option<Move> {
+        match self.events.last() {
+            Some(Event::Move(m)) => Some(*m),
+            _ => None,
+        }
+    }
+
+    pub fn history(&self) -> &PositionHistory {
+        &self.history
+    }
+
+    /// Handicap stones N (SPEC §1.5): set-up handicap stones plus Black
+    /// stones played before White's first move, when that makes two or
+    /// more (GUIs send handicap as consecutive `play B`).
+    pub fn handicap(&self) -> u32 {
+        let played = self
+            .moves()
+            .take_while(|m| m.color() == Color::Black)
+            .filter(|m| matches!(m, Move::Play(..)))
+            .count() as u32;
+        let n = self.setup_handicap + played;
+        if n >= 2 {
+            n
+        } else {
+            0
+        }
+    }
+
+    /// Switches the rule set; only while no stone has been placed.
+    ///
+    /// # Errors
+    /// `Err(())` when a stone is on the board or was ever played.
+    #[allow(clippy::result_unit_err)]
+    pub fn set_rules(&mut self, rules: Rules) -> Result<(), ()> {
+        if !self.board.is_clear()
+            || !self.setup.is_clear()
+            || self.moves().any(|m| matches!(m, Move::Play(..)))
+        {
+            return Err(());
+        }
+        self.rules = rules;
+        self.replay();
+        Ok(())
+    }
+
+    /// Is `mv` legal now?
+    ///
+    /// # Errors
+    /// The reason it is not.
+    pub fn is_legal(&self, mv: Move) -> Result<(), IllegalMove> {
+        if self.phase == Phase::Finished {
+            return Err(IllegalMove::GameOver);
+        }
+        let Move::Play(color, p) = mv else {
+            return Ok(());
+        };
+        if !self.board.is_empty_at(p) {
+            return Err(IllegalMove::Occupied);
+        }
+        let mut after = self.board.clone();
+        let effect = after.play_unchecked(color, p);
+        if effect.suicided == 1 || (effect.suicided > 1 && self.rules.suicide == Suicide::Forbidden)
+        {
+            return Err(IllegalMove::Suicide);
+        }
+        // A point that never held a stone cannot recreate an earlier
+        // arrangement unless something was removed; KataGo's pruning is the
+        // only shortcut that is safe, and even it needs no capture or
+        // suicide. Plain lookup is cheap enough, so always look.
+        if self.history.repeats(&after, !color, self.rules.ko) {
+            return Err(IllegalMove::Superko);
+        }
+        Ok(())
+    }
+
+    /// Plays `mv` if it is legal (any colour may move: GTP semantics).
+    ///
+    /// # Errors
+    /// The reason it is illegal; the game is then unchanged.
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        self.is_legal(mv)?;
+        self.apply(&Event::Move(mv))
+            .map_err(|_| IllegalMove::GameOver)
+    }
+
+    /// Agreement on the dead stones in `stopped` (`ingo-agree`): the strings
+    /// at `dead` are removed and the game is finished.
+    ///
+    /// # Errors
+    /// `NotStopped` outside `stopped`.
+    pub fn agree(&mut self, dead: &[Point]) -> Result<(), PhaseError> {
+        next_phase(self.phase, PhaseEvent::Agree, self.rules.end)?;
+        let mut stones: Vec<Point> = dead
+            .iter()
+            .filter(|&&p| self.board.color_at(p).is_some())
+            .flat_map(|&p| self.board.string_stones(p))
+            .collect();
+        stones.sort_unstable();
+        stones.dedup();
+        self.apply(&Event::Agree(stones))
+    }
+
+    /// A dispute in `stopped` (`ingo-dispute`): play resumes.
+    ///
+    /// # Errors
+    /// `NotStopped` outside `stopped`.
+    pub fn dispute(&mut self) -> Result<(), PhaseError> {
+        self.apply(&Event::Dispute)
+    }
+
+    /// Takes back the last event (move, pass, agreement or dispute).
+    ///
+    /// # Errors
+    /// When only the set-up position is left.
+    pub fn undo(&mut self) -> Result<(), UndoError> {
+        self.events.pop().ok_or(UndoError)?;
+        self.replay();
+        Ok(())
+    }
+
+    /// The stones agreed dead when the game finished by agreement.
+    pub fn agreed_dead(&self) -> &[Point] {
+        match (self.phase, self.events.last()) {
+            (Phase::Finished, Some(Event::Agree(dead))) => dead,
+            _ => &[],
+        }
+    }
+
+    /// Area score of the board with the strings at `dead` removed.
+    pub fn score(&self, dead: &[Point]) -> ScoreBreakdown {
+        let bonus = self.rules.handicap_bonus.points(self.handicap());
+        score(&self.board, dead, self.komi, bonus)
+    }
+
+    /// The legal points for `color`, in board order.
+    pub fn legal_points(&self, color: Color) -> Vec<Point> {
+        self.board
+            .points()
+            .filter(|&p| self.is_legal(Move::Play(color, p)).is_ok())
+            .collect()
+    }
+
+    /// Rebuilds board, history and phase from the set-up and the events.
+    fn replay(&mut self) {
+        let events = std::mem::take(&mut self.events);
+        self.board = self.setup.clone();
+        self.history = PositionHistory::new();
+        self.history.push(&self.setup, self.setup_to_move);
+        self.phase = Phase::START;
+        self.to_move = self.setup_to_move;
+        for e in &events {
+            if let Err(err) = self.apply(e) {
+                // Events were checked when first applied under the same
+                // rules; a failure here is a bug, not bad input.
+                log::error!("replaying {e:?} failed: {err}");
+            }
+        }
+    }
+
+    /// Applies an event whose legality was checked.
+    fn apply(&mut self, event: &Event) -> Result<(), PhaseError> {
+        let phase_event = match event {
+            Event::Move(Move::Pass(_)) => PhaseEvent::Pass,
+            Event::Move(Move::Play(..)) => PhaseEvent::Play,
+            Event::Agree(_) => PhaseEvent::Agree,
+            Event::Dispute => PhaseEvent::Dispute,
+        };
+        self.phase = next_phase(self.phase, phase_event, self.rules.end)?;
+        match event {
+            Event::Move(mv) => {
+                match *mv {
+                    Move::Pass(_) => self.board.pass(),
+                    Move::Play(c, p) => {
+                        self.board.play_unchecked(c, p);
+                    }
+                }
+                self.to_move = !mv.color();
+                self.history.push(&self.board, self.to_move);
+            }
+            Event::Agree(dead) => self.board.remove_strings(dead),
+            Event::Dispute => {}
+        }
+        self.events.push(event.clone());
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::GameResult;
+    use Color::{Black, White};
+
+    fn p(s: &str, size: u8) -> Point {
+        Point::parse(s, size).expect("vertex")
+    }
+
+    /// A game whose set-up is the diagram, `to_move` to play.
+    fn game(d: &str, to_move: Color, rules: Rules) -> Game {
+        Game::with_setup(d.parse().expect("diagram"), 0, to_move, rules, 0.0)
+    }
+
+    fn play(g: &mut Game, c: Color, v: &str) -> Result<(), IllegalMove> {
+        let size = g.size();
+        g.play(Move::Play(c, p(v, size)))
+    }
+
+    #[test]
+    fn occupied_and_single_stone_suicide() {
+        let g = game(
+            ". X .
+             X . .
+             . . .",
+            White,
+            Rules::SIMPLIFIED_ING,
+        );
+        assert_eq!(
+            g.is_legal(Move::Play(White, p("B3", 3))),
+            Err(IllegalMove::Occupied)
+        );
+        assert_eq!(
+            g.is_legal(Move::Play(White, p("A3", 3))),
+            Err(IllegalMove::Suicide)
+        );
+        assert_eq!(g.is_legal(Move::Play(Black, p("A3", 3))), Ok(()));
+    }
+
+    #[test]
+    fn multi_stone_suicide_depends_on_rules() {
+        let d = "O . X .
+                 X X X .
+                 . . . .
+                 . . . .";
+        for (rules, want) in [
+            (Rules::SIMPLIFIED_ING, Ok(())),
+            (Rules::ING, Ok(())),
+            (Rules::NEW_ZEALAND, Ok(())),
+            (Rules::TROMP_TAYLOR, Ok(())),
+            (Rules::CHINESE, Err(IllegalMove::Suicide)),
+            (Rules::AGA, Err(IllegalMove::Suicide)),
+        ] {
+            let mut g = game(d, White, rules);
+            assert_eq!(play(&mut g, White, "B4"), want, "{rules}");
+            if want.is_ok() {
+                assert!(g.board().is_empty_at(p("A4", 4)));
+                assert_eq!(g.board().removed(White), 2);
+            }
+        }
+    }
+
+    #[test]
+    fn simple_ko_is_a_superko_repetition() {
+        let mut g = game(
+            ". X O .
+             X O . O
+             . X O .
+             . . . .",
+            Black,
+            Rules::SIMPLIFIED_ING,
+        );
+        play(&mut g, Black, "C3").expect("capture");
+        assert_eq!(play(&mut g, White, "B3"), Err(IllegalMove::Superko));
+        play(&mut g, White, "A1").expect("ko threat");
+        play(&mut g, Black, "D1").expect("answer");
+        play(&mut g, White, "B3").expect("retake after threats");
+    }
+
+    /// Sending two, returning one: Black plays into a two-stone capture
+    /// and White recaptures one... The classic case where positional and
+    /// situational superko differ is a position repeated with the other
+    /// player to move, reached here through a pass.
+    #[test]
+    fn positional_versus_situational_superko() {
+        let d = ". X O .
+                 X O . O
+                 . X O .
+                 . . . .";
+        // Black captures at C3, White passes, Black fills... Instead: Black
+        // passes and White plays B3-ko-like repetition. Build the
+        // repetition by a pass: after Black C3 (capture) and White pass,
+        // Black's own stone at C3 can't be re-taken by Black; White's
+        // recapture at B3 recreates the start arrangement, which occurred
+        // with Black to move. After White's recapture it is Black to move:
+        // a repetition for both rules.
+        let mut pos = game(d, Black, Rules::SIMPLIFIED_ING);
+        let mut sit = game(d, Black, Rules::NEW_ZEALAND);
+        for g in [&mut pos, &mut sit] {
+            play(g, Black, "C3").expect("capture");
+            g.play(Move::Pass(White)).expect("pass");
+            g.play(Move::Pass(Black)).expect("pass");
+        }
+        // Now the game is stopped; White's recapture resumes play and
+        // recreates the initial arrangement with Black to move: illegal for
+        // both (same arrangement, same player to move as at the start).
+        assert_eq!(play(&mut pos, White, "B3"), Err(IllegalMove::Superko));
+        assert_eq!(play(&mut sit, White, "B3"), Err(IllegalMove::Superko));
+
+        // Now with the other player to move: start with White to move; the
+        // start arrangement is recorded with White to move. Black (playing
+        // out of turn, allowed by GTP) captures, then White recaptures:
+        // the arrangement repeats with Black to move — a repetition only
+        // for positional superko.
+        let mut pos = game(d, White, Rules::SIMPLIFIED_ING);
+        let mut sit = game(d, White, Rules::NEW_ZEALAND);
+        for g in [&mut pos, &mut sit] {
+            play(g, Black, "C3").expect("capture");
+        }
+        assert_eq!(play(&mut pos, White, "B3"), Err(IllegalMove::Superko));
+        assert_eq!(play(&mut sit, White, "B3"), Ok(()));
+    }
+
+    /// A triple ko: ko 1 (B8/C8) and ko 3 (B4/C4) can be taken by Black,
+    /// ko 2 (G8/H8) by White. Taking them in turn, B C8, W G8, B C4, W B8,
+    /// B H8, and then W B4 would recreate the starting arrangement with
+    /// Black to move: an endless cycle that superko (either kind) breaks.
+    #[test]
+    fn triple_ko_cycle_is_broken_by_superko() {
+        let d = ". X O . . . X O .
+                 X O . O . X . X O
+                 . X O . . . X O .
+                 . . . . . . . . .
+                 . X O . . . . . .
+                 X O . O . . . . .
+                 . X O . . . . . .
+                 . . . . . . . . .
+                 . . . . . . . . .";
+        for rules in [Rules::SIMPLIFIED_ING, Rules::ING, Rules::AGA] {
+            let mut g = game(d, Black, rules);
+            for (c, v) in [
+                (Black, "C8"),
+                (White, "G8"),
+                (Black, "C4"),
+                (White, "B8"),
+                (Black, "H8"),
+            ] {
+                play(&mut g, c, v).unwrap_or_else(|e| panic!("{rules}: {v}: {e}"));
+                assert!(g.board().removed(!c) > 0);
+            }
+            assert_eq!(
+                play(&mut g, White, "B4"),
+                Err(IllegalMove::Superko),
+                "{rules}"
+            );
+            let mut repeated = g.board().clone();
+            repeated.play_unchecked(White, p("B4", 9));
+            assert!(g.history().repeats_brute_force(&repeated, Black, rules.ko));
+            g.board().check_consistency().expect("consistent");
+        }
+    }
+
+    #[test]
+    fn undo_restores_the_game() {
+        let mut g = Game::new(5, Rules::SIMPLIFIED_ING, 7.5);
+        let start = g.clone();
+        assert_eq!(g.undo(), Err(UndoError));
+        play(&mut g, Black, "C3").expect("legal");
+        let one = g.clone();
+        play(&mut g, White, "C4").expect("legal");
+        g.play(Move::Pass(Black)).expect("pass");
+        g.play(Move::Pass(White)).expect("pass");
+        assert_eq!(g.phase(), Phase::Stopped);
+        g.agree(&[]).expect("stopped");
+        assert_eq!(g.phase(), Phase::Finished);
+        assert_eq!(play(&mut g, Black, "A1"), Err(IllegalMove::GameOver));
+        g.undo().expect("undo agree");
+        assert_eq!(g.phase(), Phase::Stopped);
+        for _ in 0..3 {
+            g.undo().expect("undo");
+        }
+        assert_eq!(g, one);
+        g.undo().expect("undo");
+        assert_eq!(g, start);
+    }
+
+    #[test]
+    fn agreement_removes_dead_strings_and_scores_the_rest() {
+        let mut g = game(
+            "X X X X X
+             X . O . X
+             X X X X X
+             . . . . .
+             . . . . .",
+            Black,
+            Rules::SIMPLIFIED_ING,
+        );
+        g.set_komi(0.5);
+        assert_eq!(g.agree(&[]), Err(PhaseError::NotStopped));
+        assert_eq!(g.dispute(), Err(PhaseError::NotStopped));
+        g.play(Move::Pass(Black)).expect("pass");
+        g.play(Move::Pass(White)).expect("pass");
+        g.agree(&[p("C4", 5)]).expect("agree");
+        assert_eq!(g.phase(), Phase::Finished);
+        assert!(g.board().is_empty_at(p("C4", 5)));
+        assert_eq!(g.agreed_dead(), &[p("C4", 5)]);
+        assert_eq!(g.score(&[]).result(g.rules().tie).to_string(), "B+24.5");
+    }
+
+    #[test]
+    fn dispute_resumes_and_two_passes_finish_as_it_stands() {
+        let mut g = Game::new(5, Rules::SIMPLIFIED_ING, 0.5);
+        play(&mut g, Black, "C3").expect("legal");
+        play(&mut g, White, "A1").expect("legal");
+        g.play(Move::Pass(Black)).expect("pass");
+        g.play(Move::Pass(White)).expect("pass");
+        assert_eq!(g.phase(), Phase::Stopped);
+        g.dispute().expect("dispute");
+        assert_eq!(g.phase(), Phase::Resumed { passes: 0 });
+        assert_eq!(g.to_move(), Black, "the opponent of the last passer");
+        g.play(Move::Pass(Black)).expect("pass");
+        g.play(Move::Pass(White)).expect("pass");
+        assert_eq!(g.phase(), Phase::Finished);
+        assert_eq!(g.agreed_dead(), &[] as &[Point]);
+        // Every stone alive: A1 is White's and touches no empty black region
+        // alone; the board counts as it stands.
+        let s = g.score(&[]);
+        assert_eq!(s.stones.black + s.stones.white, 2);
+    }
+
+    #[test]
+    fn a_pass_in_stopped_resumes_and_counts() {
+        let mut g = Game::new(5, Rules::SIMPLIFIED_ING, 0.5);
+        for _ in 0..2 {
+            g.play(Move::Pass(Black)).expect("pass");
+        }
+        assert_eq!(g.phase(), Phase::Stopped);
+        g.play(Move::Pass(Black)).expect("pass");
+        assert_eq!(g.phase(), Phase::Resumed { passes: 1 });
+        g.play(Move::Pass(White)).expect("pass");
+        assert_eq!(g.phase(), Phase::Finished);
+        assert_eq!(
+            g.score(&[]).result(g.rules().tie),
+            GameResult::Win(White, 0.5)
+        );
+    }
+
+    #[test]
+    fn tromp_taylor_finishes_at_two_passes() {
+        let mut g = Game::new(5, Rules::TROMP_TAYLOR, 0.5);
+        g.play(Move::Pass(Black)).expect("pass");
+        g.play(Move::Pass(White)).expect("pass");
+        assert_eq!(g.phase(), Phase::Finished);
+        assert_eq!(g.play(Move::Pass(Black)), Err(IllegalMove::GameOver));
+    }
+
+    #[test]
+    fn handicap_from_consecutive_black_moves() {
+        let mut g = Game::new(9, Rules::CHINESE, 0.5);
+        play(&mut g, Black, "C3").expect("legal");
+        assert_eq!(g.handicap(), 0);
+        play(&mut g, Black, "G7").expect("legal");
+        play(&mut g, Black, "C7").expect("legal");
+        assert_eq!(g.handicap(), 3);
+        play(&mut g, White, "E5").expect("legal");
+        play(&mut g, Black, "G3").expect("legal");
+        assert_eq!(g.handicap(), 3);
+        // Chinese: White gets N = 3 points.
+        assert_eq!(g.score(&[]).handicap_bonus, 3);
+        let mut aga = Game::new(9, Rules::AGA, 0.5);
+        play(&mut aga, Black, "C3").expect("legal");
+        play(&mut aga, Black, "G7").expect("legal");
+        assert_eq!(aga.score(&[]).handicap_bonus, 1);
+    }
+
+    #[test]
+    fn rules_switch_only_on_an_empty_board() {
+        let mut g = Game::new(9, Rules::SIMPLIFIED_ING, 0.5);
+        assert_eq!(g.set_rules(Rules::AGA), Ok(()));
+        play(&mut g, Black, "C3").expect("legal");
+        assert_eq!(g.set_rules(Rules::CHINESE), Err(()));
+        assert_eq!(g.rules(), Rules::AGA);
+    }
+}

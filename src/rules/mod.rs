@@ -1,0 +1,279 @@
+//! The game as the rules define it: rule sets, superko history, the
+//! end-of-game phases, area scoring, and [`Game`] which ties them together.
+
+mod game;
+mod history;
+mod phase;
+mod score;
+
+pub use game::{Event, Game, IllegalMove, Move, UndoError};
+pub use history::{Arrangement, PositionHistory};
+pub use phase::{next_phase, Phase, PhaseError, PhaseEvent};
+pub use score::{format_number, score, GameResult, ScoreBreakdown};
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Which repetitions are forbidden.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KoRule {
+    /// The arrangement may not repeat.
+    PositionalSuperko,
+    /// The arrangement together with the player to move may not repeat.
+    SituationalSuperko,
+}
+
+/// Which suicides are legal. Single-stone suicide never is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Suicide {
+    Forbidden,
+    /// Suicide of a string of two or more stones is a legal move.
+    MultiStone,
+}
+
+/// What an equal score means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TieRule {
+    Draw,
+    /// Ing: Black wins ties (`B+0`).
+    BlackWins,
+}
+
+/// Points given to White for Black's handicap stones (N of them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HandicapBonus {
+    Zero,
+    /// N points.
+    N,
+    /// N−1 points (AGA).
+    NMinusOne,
+}
+
+impl HandicapBonus {
+    /// The bonus for `stones` handicap stones (0 means no handicap).
+    pub fn points(self, stones: u32) -> u32 {
+        match self {
+            HandicapBonus::Zero => 0,
+            HandicapBonus::N => stones,
+            HandicapBonus::NMinusOne => stones.saturating_sub(1),
+        }
+    }
+}
+
+/// How the game ends (SPEC §1.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndRule {
+    /// Two passes stop the game; dead stones are agreed or play resumes.
+    StateMachine,
+    /// Two passes end the game; every stone on the board is alive.
+    TwoPasses,
+}
+
+/// A rule set: a plain value, compared field by field. Komi is not part of
+/// it (it is game data).
+///
+/// | name             | ko          | suicide     | tie        | bonus | end            |
+/// |------------------|-------------|-------------|------------|-------|----------------|
+/// | `simplified-ing` | positional  | multi-stone | draw       | 0     | state machine  |
+/// | `ing`            | situational | multi-stone | Black wins | 0     | state machine  |
+/// | `chinese`        | positional  | forbidden   | draw       | N     | state machine  |
+/// | `aga`            | situational | forbidden   | draw       | N−1   | state machine  |
+/// | `new-zealand`    | situational | multi-stone | draw       | 0     | state machine  |
+/// | `tromp-taylor`   | positional  | multi-stone | draw       | 0     | two passes     |
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    pub ko: KoRule,
+    pub suicide: Suicide,
+    pub tie: TieRule,
+    pub handicap_bonus: HandicapBonus,
+    pub end: EndRule,
+}
+
+impl Rules {
+    pub const SIMPLIFIED_ING: Rules = Rules {
+        ko: KoRule::PositionalSuperko,
+        suicide: Suicide::MultiStone,
+        tie: TieRule::Draw,
+        handicap_bonus: HandicapBonus::Zero,
+        end: EndRule::StateMachine,
+    };
+    pub const ING: Rules = Rules {
+        ko: KoRule::SituationalSuperko,
+        tie: TieRule::BlackWins,
+        ..Rules::SIMPLIFIED_ING
+    };
+    pub const CHINESE: Rules = Rules {
+        suicide: Suicide::Forbidden,
+        handicap_bonus: HandicapBonus::N,
+        ..Rules::SIMPLIFIED_ING
+    };
+    pub const AGA: Rules = Rules {
+        ko: KoRule::SituationalSuperko,
+        suicide: Suicide::Forbidden,
+        handicap_bonus: HandicapBonus::NMinusOne,
+        ..Rules::SIMPLIFIED_ING
+    };
+    pub const NEW_ZEALAND: Rules = Rules {
+        ko: KoRule::SituationalSuperko,
+        ..Rules::SIMPLIFIED_ING
+    };
+    pub const TROMP_TAYLOR: Rules = Rules {
+        end: EndRule::TwoPasses,
+        ..Rules::SIMPLIFIED_ING
+    };
+
+    /// Every preset with its name, in the order of the table above.
+    pub const PRESETS: [(&'static str, Rules); 6] = [
+        ("simplified-ing", Rules::SIMPLIFIED_ING),
+        ("ing", Rules::ING),
+        ("chinese", Rules::CHINESE),
+        ("aga", Rules::AGA),
+        ("new-zealand", Rules::NEW_ZEALAND),
+        ("tromp-taylor", Rules::TROMP_TAYLOR),
+    ];
+
+    /// The rule set KGS means by `kgs-rules NAME`. KGS's `japanese` is
+    /// territory scoring, which ingo does not do; the closest area rule set
+    /// (Chinese) stands in for it, as an area-counting engine on KGS does.
+    pub fn from_kgs(name: &str) -> Option<Rules> {
+        match name.to_ascii_lowercase().as_str() {
+            "chinese" | "japanese" => Some(Rules::CHINESE),
+            "aga" => Some(Rules::AGA),
+            "new_zealand" => Some(Rules::NEW_ZEALAND),
+            _ => None,
+        }
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::SIMPLIFIED_ING
+    }
+}
+
+/// The rule-set name is not one of [`Rules::PRESETS`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownRules(pub String);
+
+impl fmt::Display for UnknownRules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown rules {:?}", self.0)
+    }
+}
+
+impl std::error::Error for UnknownRules {}
+
+/// Preset names, case-insensitive; `_` and ` ` are read as `-`.
+impl FromStr for Rules {
+    type Err = UnknownRules;
+    fn from_str(s: &str) -> Result<Rules, UnknownRules> {
+        let name = s.trim().to_ascii_lowercase().replace(['_', ' '], "-");
+        Rules::PRESETS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, r)| r)
+            .ok_or_else(|| UnknownRules(s.to_string()))
+    }
+}
+
+/// The preset name; a value that is no preset prints its fields.
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match Rules::PRESETS.iter().find(|(_, r)| r == self) {
+            Some((name, _)) => f.write_str(name),
+            None => write!(f, "{self:?}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_round_trip_through_text() {
+        for (name, rules) in Rules::PRESETS {
+            assert_eq!(rules.to_string(), name);
+            assert_eq!(name.parse::<Rules>(), Ok(rules));
+            assert_eq!(name.to_uppercase().parse::<Rules>(), Ok(rules));
+        }
+        assert_eq!("new_zealand".parse::<Rules>(), Ok(Rules::NEW_ZEALAND));
+        assert!("japanese".parse::<Rules>().is_err());
+        assert_eq!(Rules::default(), Rules::SIMPLIFIED_ING);
+    }
+
+    #[test]
+    fn presets_are_distinct() {
+        for (i, (_, a)) in Rules::PRESETS.iter().enumerate() {
+            for (_, b) in &Rules::PRESETS[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+    }
+
+    /// One assertion per row of SPEC §1.4.
+    #[test]
+    fn preset_table_matches_the_spec() {
+        use EndRule::*;
+        use HandicapBonus as H;
+        use KoRule::*;
+        use Suicide::*;
+        use TieRule::*;
+        let row = |ko, suicide, tie, handicap_bonus, end| Rules {
+            ko,
+            suicide,
+            tie,
+            handicap_bonus,
+            end,
+        };
+        assert_eq!(
+            Rules::SIMPLIFIED_ING,
+            row(PositionalSuperko, MultiStone, Draw, H::Zero, StateMachine)
+        );
+        assert_eq!(
+            Rules::ING,
+            row(
+                SituationalSuperko,
+                MultiStone,
+                BlackWins,
+                H::Zero,
+                StateMachine
+            )
+        );
+        assert_eq!(
+            Rules::CHINESE,
+            row(PositionalSuperko, Forbidden, Draw, H::N, StateMachine)
+        );
+        assert_eq!(
+            Rules::AGA,
+            row(
+                SituationalSuperko,
+                Forbidden,
+                Draw,
+                H::NMinusOne,
+                StateMachine
+            )
+        );
+        assert_eq!(
+            Rules::NEW_ZEALAND,
+            row(SituationalSuperko, MultiStone, Draw, H::Zero, StateMachine)
+        );
+        assert_eq!(
+            Rules::TROMP_TAYLOR,
+            row(PositionalSuperko, MultiStone, Draw, H::Zero, TwoPasses)
+        );
+        assert_eq!(H::N.points(4), 4);
+        assert_eq!(H::NMinusOne.points(4), 3);
+        assert_eq!(H::NMinusOne.points(0), 0);
+        assert_eq!(H::Zero.points(9), 0);
+    }
+
+    #[test]
+    fn kgs_names() {
+        assert_eq!(Rules::from_kgs("chinese"), Some(Rules::CHINESE));
+        assert_eq!(Rules::from_kgs("aga"), Some(Rules::AGA));
+        assert_eq!(Rules::from_kgs("new_zealand"), Some(Rules::NEW_ZEALAND));
+        assert_eq!(Rules::from_kgs("japanese"), Some(Rules::CHINESE));
+        assert_eq!(Rules::from_kgs("ing"), None);
+    }
+}
