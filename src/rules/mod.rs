@@ -2,6 +2,7 @@
 //! end-of-game phases, area scoring, and [`Game`] which ties them together.
 
 mod game;
+pub mod handicap;
 mod history;
 mod phase;
 mod score;
@@ -9,7 +10,7 @@ mod score;
 pub use game::{Event, Game, IllegalMove, Move, UndoError};
 pub use history::{Arrangement, PositionHistory};
 pub use phase::{next_phase, Phase, PhaseError, PhaseEvent};
-pub use score::{format_number, score, GameResult, ScoreBreakdown};
+pub use score::{area_owners, format_number, score, GameResult, ScoreBreakdown};
 
 use std::fmt;
 use std::str::FromStr;

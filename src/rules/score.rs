@@ -91,8 +91,10 @@ pub fn format_number(x: f64) -> String {
     }
 }
 
-/// Scores `board` with the strings at `dead` removed.
-pub fn score(board: &Board, dead: &[Point], komi: f64, handicap_bonus: u32) -> ScoreBreakdown {
+/// Who owns each point under area scoring once the strings at `dead` are
+/// removed: the stone's colour, the colour of a region bordered by one
+/// colour only, or nobody. Indexed by [`Point::index`].
+pub fn area_owners(board: &Board, dead: &[Point]) -> [Option<Color>; MAX_POINTS] {
     let mut cells = [Cell::Wall; MAX_POINTS];
     for p in board.points() {
         cells[p.index()] = board.cell(p);
@@ -104,43 +106,74 @@ pub fn score(board: &Board, dead: &[Point], komi: f64, handicap_bonus: u32) -> S
             }
         }
     }
-    let mut result = ScoreBreakdown {
-        stones: ByColor::default(),
-        territory: ByColor::default(),
-        komi,
-        handicap_bonus,
-    };
+    let mut owners = [None; MAX_POINTS];
     let mut seen = [false; MAX_POINTS];
-    let mut stack = Vec::new();
+    let mut region = Vec::new();
     for p in board.points() {
         match cells[p.index()] {
-            Cell::Black => result.stones.black += 1,
-            Cell::White => result.stones.white += 1,
             Cell::Empty if !seen[p.index()] => {
-                let (mut size, mut borders) = (0u32, ByColor::new(false, false));
+                let mut borders = ByColor::new(false, false);
                 seen[p.index()] = true;
-                stack.push(p);
-                while let Some(q) = stack.pop() {
-                    size += 1;
-                    for n in q.neighbors() {
+                region.clear();
+                region.push(p);
+                let mut i = 0;
+                while i < region.len() {
+                    for n in region[i].neighbors() {
                         match cells[n.index()] {
                             Cell::Empty if !seen[n.index()] => {
                                 seen[n.index()] = true;
-                                stack.push(n);
+                                region.push(n);
                             }
                             Cell::Black => borders.black = true,
                             Cell::White => borders.white = true,
                             _ => {}
                         }
                     }
+                    i += 1;
                 }
-                match (borders.black, borders.white) {
-                    (true, false) => result.territory.black += size,
-                    (false, true) => result.territory.white += size,
-                    _ => {}
+                let owner = match (borders.black, borders.white) {
+                    (true, false) => Some(Color::Black),
+                    (false, true) => Some(Color::White),
+                    _ => None,
+                };
+                for q in &region {
+                    owners[q.index()] = owner;
                 }
             }
-            _ => {}
+            c => {
+                if let Some(color) = c.color() {
+                    owners[p.index()] = Some(color);
+                }
+            }
+        }
+    }
+    owners
+}
+
+/// Scores `board` with the strings at `dead` removed.
+pub fn score(board: &Board, dead: &[Point], komi: f64, handicap_bonus: u32) -> ScoreBreakdown {
+    let owners = area_owners(board, dead);
+    let mut removed = [false; MAX_POINTS];
+    for &d in dead {
+        if board.color_at(d).is_some() {
+            for s in board.string_stones(d) {
+                removed[s.index()] = true;
+            }
+        }
+    }
+    let mut result = ScoreBreakdown {
+        stones: ByColor::default(),
+        territory: ByColor::default(),
+        komi,
+        handicap_bonus,
+    };
+    for p in board.points() {
+        if let Some(owner) = owners[p.index()] {
+            if board.color_at(p).is_some() && !removed[p.index()] {
+                result.stones[owner] += 1;
+            } else {
+                result.territory[owner] += 1;
+            }
         }
     }
     result

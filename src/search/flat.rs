@@ -1,0 +1,460 @@
+//! Flat Monte Carlo: every candidate move is judged by the light playouts
+//! that start with it; a UCB1 bandit at the root spends more playouts on
+//! the promising ones. No tree: that comes with the real search.
+
+use std::time::Instant;
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use crate::board::{Board, Color, Point, MAX_POINTS};
+use crate::rules::{area_owners, Game, GameResult, Move, Phase};
+
+use super::playout::{final_black_margin, final_owner, play_out};
+use super::{Budget, Decision, GenMode, Player, SearchParams};
+
+/// Playouts below which the player neither resigns nor trusts ownership.
+const MIN_PLAYOUTS_TO_JUDGE: u64 = 200;
+/// A string is dead when the opponent owns its points in more than this
+/// share of the playouts.
+const DEAD_OWNERSHIP: f64 = 0.5;
+/// Playouts for a dead-stone judgement when the budget is a time.
+const DEAD_STONE_PLAYOUTS: u64 = 2000;
+/// Weight of the final margin (as a share of the board) next to the win:
+/// when every move wins or every move loses, the margin still tells them
+/// apart (a score-utility tiebreak).
+const SCORE_WEIGHT: f64 = 0.1;
+
+/// Statistics gathered by one batch of playouts.
+#[derive(Clone)]
+struct Stats {
+    /// Per candidate: wins for the mover (a draw counts half), summed
+    /// utility (wins plus the weighted margin) and visits.
+    wins: Vec<f64>,
+    utility: Vec<f64>,
+    visits: Vec<u64>,
+    /// Per point: playouts in which Black, and White, owned it.
+    owned: [[u32; 2]; MAX_POINTS],
+    playouts: u64,
+}
+
+impl Stats {
+    fn new(arms: usize) -> Stats {
+        Stats {
+            wins: vec![0.0; arms],
+            utility: vec![0.0; arms],
+            visits: vec![0; arms],
+            owned: [[0; 2]; MAX_POINTS],
+            playouts: 0,
+        }
+    }
+
+    fn merge(&mut self, other: &Stats) {
+        for (a, b) in self.wins.iter_mut().zip(&other.wins) {
+            *a += b;
+        }
+        for (a, b) in self.utility.iter_mut().zip(&other.utility) {
+            *a += b;
+        }
+        for (a, b) in self.visits.iter_mut().zip(&other.visits) {
+            *a += b;
+        }
+        for (a, b) in self.owned.iter_mut().zip(other.owned.iter()) {
+            a[0] += b[0];
+            a[1] += b[1];
+        }
+        self.playouts += other.playouts;
+    }
+
+    /// Share of playouts in which `color` owned `p`.
+    fn ownership(&self, p: Point, color: Color) -> f64 {
+        if self.playouts == 0 {
+            return 0.0;
+        }
+        f64::from(self.owned[p.index()][color.index()]) / self.playouts as f64
+    }
+
+    fn win_rate(&self, arm: usize) -> f64 {
+        if self.visits[arm] == 0 {
+            0.0
+        } else {
+            self.wins[arm] / self.visits[arm] as f64
+        }
+    }
+
+    fn mean_utility(&self, arm: usize) -> f64 {
+        if self.visits[arm] == 0 {
+            f64::MIN
+        } else {
+            self.utility[arm] / self.visits[arm] as f64
+        }
+    }
+}
+
+/// The flat Monte Carlo player.
+pub struct FlatMonteCarlo {
+    params: SearchParams,
+    rng: SmallRng,
+    /// Dead stones of the last judged position: the same position must
+    /// get the same answer (Pachi caches for the same reason).
+    dead_cache: Option<(u64, usize, Vec<Point>)>,
+}
+
+impl FlatMonteCarlo {
+    pub fn new(params: SearchParams) -> FlatMonteCarlo {
+        let rng = SmallRng::seed_from_u64(params.seed);
+        FlatMonteCarlo {
+            params,
+            rng,
+            dead_cache: None,
+        }
+    }
+
+    /// Runs playouts for the candidate first moves `arms` (an empty list
+    /// means: playouts from the position itself) on all threads.
+    fn run(
+        &mut self,
+        board: &Board,
+        color: Color,
+        komi: f64,
+        arms: &[Point],
+        budget: Budget,
+    ) -> Stats {
+        let threads = self.params.threads.max(1);
+        let seeds: Vec<u64> = (0..threads).map(|_| self.rng.random()).collect();
+        let deadline = match budget {
+            Budget::Time(t) => Some(Instant::now() + t),
+            Budget::Playouts(_) => None,
+        };
+        let quota = |i: usize| match budget {
+            Budget::Playouts(n) => n / threads as u64 + u64::from((i as u64) < n % threads as u64),
+            Budget::Time(_) => u64::MAX,
+        };
+        if threads == 1 {
+            return worker(board, color, komi, arms, quota(0), deadline, seeds[0]);
+        }
+        let mut total = Stats::new(arms.len());
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = seeds
+                .iter()
+                .enumerate()
+                .map(|(i, &seed)| {
+                    let n = quota(i);
+                    scope.spawn(move || worker(board, color, komi, arms, n, deadline, seed))
+                })
+                .collect();
+            for h in handles {
+                match h.join() {
+                    Ok(stats) => total.merge(&stats),
+                    Err(_) => log::error!("a playout thread panicked"),
+                }
+            }
+        });
+        total
+    }
+
+    /// Strings whose points the opponent owns in most playouts.
+    fn dead_from(board: &Board, stats: &Stats) -> Vec<Point> {
+        let mut dead = Vec::new();
+        let mut done = [false; MAX_POINTS];
+        for p in board.points() {
+            let Some(c) = board.color_at(p) else { continue };
+            if done[p.index()] {
+                continue;
+            }
+            let stones = board.string_stones(p);
+            let enemy: f64 =
+                stones.iter().map(|&s| stats.ownership(s, !c)).sum::<f64>() / stones.len() as f64;
+            for &s in &stones {
+                done[s.index()] = true;
+            }
+            if enemy > DEAD_OWNERSHIP {
+                dead.extend(stones);
+            }
+        }
+        dead.sort_unstable();
+        dead
+    }
+}
+
+/// Komi plus handicap bonus: what White adds to its area.
+fn white_bonus(game: &Game) -> f64 {
+    game.komi() + f64::from(game.rules().handicap_bonus.points(game.handicap()))
+}
+
+/// One thread's share of the playouts. With `arms` empty, every playout
+/// starts from `board` with `color` to move.
+fn worker(
+    board: &Board,
+    color: Color,
+    komi: f64,
+    arms: &[Point],
+    quota: u64,
+    deadline: Option<Instant>,
+    seed: u64,
+) -> Stats {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut stats = Stats::new(arms.len());
+    let area = f64::from(board.size()) * f64::from(board.size());
+    let mut n = 0u64;
+    while n < quota {
+        if n % 64 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        let mut b = board.clone();
+        let arm = if arms.is_empty() {
+            play_out(&mut b, color, &mut rng);
+            None
+        } else {
+            let arm = select_arm(&stats, n, &mut rng);
+            b.play_unchecked(color, arms[arm]);
+            play_out(&mut b, !color, &mut rng);
+            Some(arm)
+        };
+        let margin = f64::from(final_black_margin(&b)) - komi;
+        let result = match color {
+            Color::Black => margin,
+            Color::White => -margin,
+        };
+        if let Some(arm) = arm {
+            let win = if result > 0.0 {
+                1.0
+            } else if result == 0.0 {
+                0.5
+            } else {
+                0.0
+            };
+            stats.visits[arm] += 1;
+            stats.wins[arm] += win;
+            stats.utility[arm] += win + SCORE_WEIGHT * (result / area).clamp(-1.0, 1.0);
+        }
+        for p in b.points() {
+            if let Some(owner) = final_owner(&b, p) {
+                stats.owned[p.index()][owner.index()] += 1;
+            }
+        }
+        stats.playouts += 1;
+        n += 1;
+    }
+    stats
+}
+
+/// UCB1: every arm once, then the best upper confidence bound.
+fn select_arm<R: Rng>(stats: &Stats, n: u64, rng: &mut R) -> usize {
+    let arms = stats.visits.len();
+    if (n as usize) < arms {
+        return n as usize;
+    }
+    let log_n = (n as f64).ln();
+    let mut best = 0;
+    let mut best_value = f64::MIN;
+    // A random start breaks ties without favouring low indices.
+    let start = rng.random_range(0..arms);
+    for i in 0..arms {
+        let a = (start + i) % arms;
+        let v = stats.visits[a] as f64;
+        let value = stats.utility[a] / v + (2.0 * log_n / v).sqrt();
+        if value > best_value {
+            best_value = value;
+            best = a;
+        }
+    }
+    best
+}
+
+/// 1 for a win of `color`, 0.5 for a draw, 0 for a loss.
+fn value_for(result: GameResult, color: Color) -> f64 {
+    match result.winner() {
+        Some(c) if c == color => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    }
+}
+
+impl Player for FlatMonteCarlo {
+    fn genmove(&mut self, game: &Game, color: Color, mode: GenMode, budget: Budget) -> Decision {
+        let board = game.board();
+        let arms: Vec<Point> = game
+            .legal_points(color)
+            .into_iter()
+            .filter(|&p| !board.is_eye(p, color))
+            .collect();
+        if arms.is_empty() {
+            return Decision::Pass;
+        }
+        let stats = self.run(board, color, white_bonus(game), &arms, budget);
+        let best = (0..arms.len())
+            .max_by(|&a, &b| {
+                stats
+                    .mean_utility(a)
+                    .total_cmp(&stats.mean_utility(b))
+                    .then(stats.visits[a].cmp(&stats.visits[b]))
+            })
+            .unwrap_or(0);
+        let best_rate = stats.win_rate(best);
+        log::info!(
+            "flat MC: {} playouts, best {} win rate {:.3}",
+            stats.playouts,
+            arms[best].vertex(),
+            best_rate
+        );
+        let judged = stats.playouts >= MIN_PLAYOUTS_TO_JUDGE;
+        if judged && best_rate < self.params.resign_threshold {
+            return Decision::Resign;
+        }
+        // Pass when the count after two passes is not worse than playing
+        // on, and the opponent has passed or the playouts agree with that
+        // count nearly everywhere (the board is settled).
+        let cleanup = mode == GenMode::Cleanup || matches!(game.phase(), Phase::Resumed { .. });
+        let dead = Self::dead_from(board, &stats);
+        let dead_opponents = dead.iter().any(|&p| board.color_at(p) == Some(!color));
+        let counted_dead: &[Point] = if cleanup { &[] } else { &dead };
+        if cleanup && dead_opponents {
+            return Decision::Play(arms[best]);
+        }
+        let count = game.score(counted_dead).result(game.rules().tie);
+        let owners = area_owners(board, counted_dead);
+        let agreeing = board
+            .points()
+            .filter(|&p| owners[p.index()].is_some_and(|o| stats.ownership(p, o) >= 0.8))
+            .count();
+        let settled = judged && agreeing * 10 >= board.points().count() * 9;
+        let opponent_passed = game.last_move() == Some(Move::Pass(!color));
+        if value_for(count, color) >= best_rate && (opponent_passed || settled) {
+            return Decision::Pass;
+        }
+        Decision::Play(arms[best])
+    }
+
+    fn dead_stones(&mut self, game: &Game, budget: Budget) -> Vec<Point> {
+        let board = game.board();
+        let key = (board.hash(), game.events().len());
+        if let Some((hash, len, dead)) = &self.dead_cache {
+            if (*hash, *len) == key {
+                return dead.clone();
+            }
+        }
+        let playouts = match budget {
+            Budget::Playouts(n) => n.max(MIN_PLAYOUTS_TO_JUDGE),
+            Budget::Time(_) => DEAD_STONE_PLAYOUTS,
+        };
+        // Seeded by the position, so the verdict does not depend on what
+        // was asked before.
+        let saved = std::mem::replace(
+            &mut self.rng,
+            SmallRng::seed_from_u64(self.params.seed ^ board.hash()),
+        );
+        let stats = self.run(
+            board,
+            game.to_move(),
+            white_bonus(game),
+            &[],
+            Budget::Playouts(playouts),
+        );
+        self.rng = saved;
+        let dead = Self::dead_from(board, &stats);
+        self.dead_cache = Some((key.0, key.1, dead.clone()));
+        dead
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    fn params() -> SearchParams {
+        SearchParams {
+            threads: 1,
+            seed: 42,
+            resign_threshold: 0.0,
+        }
+    }
+
+    #[test]
+    fn same_seed_same_move() {
+        let game = Game::new(9, Rules::SIMPLIFIED_ING, 7.0);
+        let a = FlatMonteCarlo::new(params()).genmove(
+            &game,
+            Color::Black,
+            GenMode::Normal,
+            Budget::Playouts(500),
+        );
+        let b = FlatMonteCarlo::new(params()).genmove(
+            &game,
+            Color::Black,
+            GenMode::Normal,
+            Budget::Playouts(500),
+        );
+        assert_eq!(a, b);
+        assert!(matches!(a, Decision::Play(_)));
+    }
+
+    #[test]
+    fn captures_a_string_in_atari() {
+        // White's four-stone string D5-G5 is in atari (its last liberty
+        // is H5) on an open 9x9 board, where nothing is settled yet.
+        let setup: Board = ". . . . . . . . .
+                            . . . . . . . . .
+                            . . O . . . . . .
+                            . . . X X X X . .
+                            . . X O O O O . .
+                            . . . X X X X . .
+                            . . O . . . . . .
+                            . . . . . . . . .
+                            . . . . . . . . ."
+            .parse()
+            .expect("diagram");
+        let game = Game::with_setup(setup, 0, Color::Black, Rules::SIMPLIFIED_ING, 7.0);
+        let mv = FlatMonteCarlo::new(params()).genmove(
+            &game,
+            Color::Black,
+            GenMode::Normal,
+            Budget::Playouts(5000),
+        );
+        assert_eq!(mv, Decision::Play(Point::parse("H5", 9).expect("H5")));
+    }
+
+    #[test]
+    fn finds_dead_stones() {
+        let setup: Board = "X X X X X
+                            X . O . X
+                            X X X X X
+                            . . . . .
+                            . . . . ."
+            .parse()
+            .expect("diagram");
+        let game = Game::with_setup(setup, 0, Color::White, Rules::SIMPLIFIED_ING, 0.5);
+        let mut player = FlatMonteCarlo::new(params());
+        let dead = player.dead_stones(&game, Budget::Playouts(1000));
+        assert_eq!(dead, vec![Point::parse("C4", 5).expect("C4")]);
+        assert_eq!(player.dead_stones(&game, Budget::Playouts(1000)), dead);
+    }
+
+    #[test]
+    fn passes_when_the_count_wins_after_the_opponent_passed() {
+        let setup: Board = ". X O . .
+                            X X O . .
+                            . X O . .
+                            X X O O O
+                            . X O . ."
+            .parse()
+            .expect("diagram");
+        let mut game = Game::with_setup(setup, 0, Color::White, Rules::SIMPLIFIED_ING, 0.5);
+        game.play(Move::Pass(Color::White)).expect("pass");
+        // Black has 10 points, White 15.5: Black loses by the count and
+        // must not pass; White, after Black passes, wins by it and passes.
+        let mut player = FlatMonteCarlo::new(params());
+        assert_ne!(
+            player.genmove(&game, Color::Black, GenMode::Normal, Budget::Playouts(1000)),
+            Decision::Pass
+        );
+        game.play(Move::Pass(Color::Black)).expect("pass");
+        assert_eq!(game.phase(), Phase::Stopped);
+        game.dispute().expect("dispute");
+        assert_eq!(
+            player.genmove(&game, Color::White, GenMode::Normal, Budget::Playouts(1000)),
+            Decision::Pass
+        );
+    }
+}

@@ -1,0 +1,75 @@
+//! Move generation behind the [`Player`] trait, so the flat Monte Carlo
+//! player of today and the tree search of later can be swapped without the
+//! GTP layer noticing.
+
+mod flat;
+pub mod playout;
+
+pub use flat::FlatMonteCarlo;
+
+use std::time::Duration;
+
+use crate::board::{Color, Point};
+use crate::rules::Game;
+
+/// How much thinking one decision may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// A fixed number of playouts (reproducible with one thread).
+    Playouts(u64),
+    /// Wall-clock time.
+    Time(Duration),
+}
+
+/// Settings shared by every player.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchParams {
+    /// Worker threads for playouts.
+    pub threads: usize,
+    /// Seed of every random choice; with one thread and a playout budget
+    /// the same seed gives the same moves.
+    pub seed: u64,
+    /// Resign when the best move wins less often than this (0 = never).
+    pub resign_threshold: f64,
+}
+
+impl Default for SearchParams {
+    fn default() -> SearchParams {
+        SearchParams {
+            threads: 1,
+            seed: 0,
+            resign_threshold: 0.1,
+        }
+    }
+}
+
+/// What the player wants to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    Play(Point),
+    Pass,
+    Resign,
+}
+
+/// How the player must end the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenMode {
+    /// Dead stones will be agreed after two passes: passing with dead
+    /// opposing stones on the board is fine.
+    Normal,
+    /// The board will be counted as it stands (`resumed`, Tromp-Taylor,
+    /// `kgs-genmove_cleanup`): capture every dead opposing stone before
+    /// passing.
+    Cleanup,
+}
+
+/// A move generator.
+pub trait Player: Send {
+    /// Chooses a move for `color` in `game` (the game is not changed).
+    fn genmove(&mut self, game: &Game, color: Color, mode: GenMode, budget: Budget) -> Decision;
+
+    /// The stones this player considers dead in the current position, as a
+    /// sorted list of points (whole strings). The same position must give
+    /// the same answer every time it is asked.
+    fn dead_stones(&mut self, game: &Game, budget: Budget) -> Vec<Point>;
+}

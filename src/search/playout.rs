@@ -1,0 +1,86 @@
+//! Light random playouts: uniformly random moves that never fill a
+//! player's own single-point eye, on a copy of the board, until both pass.
+
+use rand::Rng;
+
+use crate::board::{Board, Cell, Color, Point};
+
+/// Plays random moves from `board`, `to_move` first, until two passes in a
+/// row (or a generous move limit, against pathological cycles).
+pub fn play_out<R: Rng + ?Sized>(board: &mut Board, mut to_move: Color, rng: &mut R) {
+    let limit = 3 * board.size() as usize * board.size() as usize + 20;
+    let mut passes = 0;
+    for _ in 0..limit {
+        if board.play_random(to_move, rng).is_some() {
+            passes = 0;
+        } else {
+            passes += 1;
+            if passes == 2 {
+                break;
+            }
+        }
+        to_move = !to_move;
+    }
+}
+
+/// Owner of a point at the end of a playout: the stone's colour, or the
+/// colour of every stone around an empty point (its eye), else nobody.
+#[inline]
+pub fn final_owner(board: &Board, p: Point) -> Option<Color> {
+    match board.cell(p) {
+        Cell::Empty => {
+            let mut seen = [false; 2];
+            for n in p.neighbors() {
+                if let Some(c) = board.cell(n).color() {
+                    seen[c.index()] = true;
+                }
+            }
+            match seen {
+                [true, false] => Some(Color::Black),
+                [false, true] => Some(Color::White),
+                _ => None,
+            }
+        }
+        c => c.color(),
+    }
+}
+
+/// Black's area minus White's at the end of a playout (no komi).
+pub fn final_black_margin(board: &Board) -> i32 {
+    board
+        .points()
+        .map(|p| match final_owner(board, p) {
+            Some(Color::Black) => 1,
+            Some(Color::White) => -1,
+            None => 0,
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::SmallRng;
+    use rand::SeedableRng;
+
+    #[test]
+    fn playouts_end_with_only_eyes_left() {
+        let mut rng = SmallRng::seed_from_u64(1);
+        for size in [2u8, 5, 9, 19] {
+            let mut b = Board::new(size);
+            play_out(&mut b, Color::Black, &mut rng);
+            b.check_consistency().expect("consistent");
+            // Both passed: every empty point is an eye or a suicide for
+            // both players (only eyes remain in practice).
+            for c in Color::ALL {
+                for p in b.points() {
+                    if b.is_empty_at(p) {
+                        assert!(b.is_eye(p, c) || b.is_suicide(c, p) || b.ko() == Some(p));
+                    }
+                }
+            }
+            let m = final_black_margin(&b);
+            assert!(m.unsigned_abs() <= u32::from(size) * u32::from(size));
+        }
+    }
+}
