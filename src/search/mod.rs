@@ -4,6 +4,7 @@
 
 mod flat;
 pub mod playout;
+pub mod time;
 
 pub use flat::FlatMonteCarlo;
 

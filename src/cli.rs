@@ -1,0 +1,217 @@
+//! Command line (SPEC §3): GTP by default, `bench` and `selfplay`.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::{Args, Parser, Subcommand};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+
+use crate::board::{Board, Color};
+use crate::gtp::{self, Config, Session};
+use crate::rules::{Game, Move, Phase, Rules};
+use crate::search::playout::play_out;
+use crate::search::{Budget, Decision, FlatMonteCarlo, GenMode, Player, SearchParams};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "ingo",
+    version,
+    about = "A Go engine speaking GTP (EGF Simplified Ing rules by default)"
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// More log output on stderr (-v info, -vv debug); RUST_LOG overrides.
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    pub verbose: u8,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct EngineArgs {
+    /// Playout threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
+    /// Fixed playouts per move (instead of thinking for a time).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub playouts: Option<u64>,
+    /// Seconds per move when no time control is set.
+    #[arg(long, default_value_t = 2.0)]
+    pub time: f64,
+    /// Random seed; with --threads 1 and --playouts, play is reproducible.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Rule set: simplified-ing, ing, chinese, aga, new-zealand, tromp-taylor.
+    #[arg(long, default_value = "simplified-ing")]
+    pub rules: Rules,
+    /// Komi.
+    #[arg(long, default_value_t = 7.5, allow_negative_numbers = true)]
+    pub komi: f64,
+    /// Board size at start-up.
+    #[arg(long, default_value_t = 19, value_parser = clap::value_parser!(u8).range(2..=25))]
+    pub size: u8,
+    /// Resign below this win rate (0 never resigns).
+    #[arg(long, default_value_t = 0.1)]
+    pub resign: f64,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Measure light playouts per second from the empty board.
+    Bench {
+        #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u8).range(2..=25))]
+        size: u8,
+        #[arg(long, default_value_t = 100_000)]
+        playouts: u64,
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
+    },
+    /// Play a whole game against itself and print the final board and result.
+    Selfplay {
+        /// Board size (default 9x9).
+        #[arg(long = "board", default_value_t = 9, value_parser = clap::value_parser!(u8).range(2..=25))]
+        board: u8,
+    },
+}
+
+impl EngineArgs {
+    pub fn config(&self) -> anyhow::Result<Config> {
+        anyhow::ensure!(
+            self.time.is_finite() && self.time > 0.0,
+            "--time must be positive"
+        );
+        anyhow::ensure!(self.komi.is_finite(), "--komi must be a number");
+        anyhow::ensure!(
+            (0.0..1.0).contains(&self.resign),
+            "--resign must be in [0, 1)"
+        );
+        Ok(Config {
+            size: self.size,
+            rules: self.rules,
+            komi: self.komi,
+            playouts: self.playouts,
+            time_per_move: Duration::from_secs_f64(self.time),
+            search: SearchParams {
+                threads: usize::from(self.threads),
+                seed: self.seed,
+                resign_threshold: self.resign,
+            },
+        })
+    }
+}
+
+/// Runs the parsed command line.
+///
+/// # Errors
+/// Bad option values and I/O errors.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let config = cli.engine.config()?;
+    match cli.command {
+        None => {
+            let mut session = Session::new(config);
+            gtp::io::run(&mut session, io::stdin().lock(), io::stdout().lock())?;
+        }
+        Some(Command::Bench {
+            size,
+            playouts,
+            threads,
+        }) => bench(size, playouts, usize::from(threads))?,
+        Some(Command::Selfplay { board }) => selfplay(config, board)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Light playouts from the empty board, split over `threads`.
+fn bench(size: u8, playouts: u64, threads: usize) -> anyhow::Result<()> {
+    let empty = Board::new(size);
+    let start = Instant::now();
+    let moves: u64 = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let n =
+                    playouts / threads as u64 + u64::from((t as u64) < playouts % threads as u64);
+                let empty = &empty;
+                scope.spawn(move || {
+                    let mut rng = SmallRng::seed_from_u64(t as u64);
+                    let mut moves = 0u64;
+                    for _ in 0..n {
+                        let mut b = empty.clone();
+                        play_out(&mut b, Color::Black, &mut rng);
+                        moves += u64::from(b.removed(Color::Black) + b.removed(Color::White))
+                            + (usize::from(size) * usize::from(size) - b.empty_count()) as u64;
+                    }
+                    moves
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+    });
+    let secs = start.elapsed().as_secs_f64();
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "size: {size}x{size}, threads: {threads}, playouts: {playouts}"
+    )?;
+    writeln!(out, "seconds: {secs:.3}")?;
+    writeln!(
+        out,
+        "moves per playout: {:.1}",
+        moves as f64 / playouts.max(1) as f64
+    )?;
+    writeln!(out, "playouts/s: {:.0}", playouts as f64 / secs)?;
+    Ok(())
+}
+
+/// One game of the engine against itself, to the end of the phases: after
+/// two passes both sides agree on the engine's dead stones.
+fn selfplay(config: Config, size: u8) -> anyhow::Result<()> {
+    let mut game = Game::new(size, config.rules, config.komi);
+    let mut player = FlatMonteCarlo::new(config.search.clone());
+    let budget = match config.playouts {
+        Some(n) => Budget::Playouts(n),
+        None => Budget::Time(config.time_per_move),
+    };
+    let mut out = io::stdout().lock();
+    let limit = 4 * usize::from(size) * usize::from(size);
+    let mut resigned = None;
+    while game.phase() != Phase::Finished && game.moves().count() < limit {
+        if game.phase() == Phase::Stopped {
+            let dead = player.dead_stones(&game, budget);
+            game.agree(&dead)?;
+            break;
+        }
+        let color = game.to_move();
+        let mode = match game.phase() {
+            Phase::Resumed { .. } => GenMode::Cleanup,
+            _ => GenMode::Normal,
+        };
+        let mv = match player.genmove(&game, color, mode, budget) {
+            Decision::Play(p) => Move::Play(color, p),
+            Decision::Pass => Move::Pass(color),
+            Decision::Resign => {
+                resigned = Some(color);
+                break;
+            }
+        };
+        game.play(mv)?;
+        let text = match mv {
+            Move::Play(_, p) => p.vertex().to_string(),
+            Move::Pass(_) => "pass".into(),
+        };
+        writeln!(out, "{} {} {}", game.moves().count(), color.letter(), text)?;
+    }
+    write!(out, "{}", game.board().diagram())?;
+    let result = match resigned {
+        Some(c) => format!("{}+R", (!c).letter()),
+        None => game
+            .score(game.agreed_dead())
+            .result(game.rules().tie)
+            .to_string(),
+    };
+    writeln!(out, "phase: {}", game.phase())?;
+    writeln!(out, "result: {result}")?;
+    Ok(())
+}

@@ -1,0 +1,694 @@
+//! The command table: dispatch, `list_commands` and `known_command` all
+//! read [`COMMANDS`], so no command can be listed without a handler.
+
+use std::fmt::Write as _;
+
+use crate::board::{Board, Color, Point};
+use crate::rules::{format_number, handicap, Game, IllegalMove, Move, Phase, PhaseError, Rules};
+use crate::search::time::Clock;
+use crate::search::{Decision, GenMode};
+use crate::sgf;
+
+use super::{GtpError, Session};
+
+type Handler = fn(&mut Session, &[&str]) -> Result<String, GtpError>;
+
+/// Every command, in `list_commands` order.
+pub const COMMANDS: &[(&str, Handler)] = &[
+    ("protocol_version", |_, a| no_args(a).map(|_| "2".into())),
+    ("name", |_, a| no_args(a).map(|_| "ingo".into())),
+    ("version", |_, a| {
+        no_args(a).map(|_| env!("CARGO_PKG_VERSION").into())
+    }),
+    ("known_command", known_command),
+    ("list_commands", list_commands),
+    ("quit", |_, _| Ok(String::new())),
+    ("boardsize", boardsize),
+    ("clear_board", clear_board),
+    ("komi", komi),
+    ("get_komi", get_komi),
+    ("fixed_handicap", fixed_handicap),
+    ("place_free_handicap", place_free_handicap),
+    ("set_free_handicap", set_free_handicap),
+    ("play", play),
+    ("genmove", |s, a| genmove(s, a, GenMode::Normal, true)),
+    ("reg_genmove", |s, a| genmove(s, a, GenMode::Normal, false)),
+    ("kgs-genmove_cleanup", |s, a| {
+        genmove(s, a, GenMode::Cleanup, true)
+    }),
+    ("undo", undo),
+    ("time_settings", time_settings),
+    ("kgs-time_settings", kgs_time_settings),
+    ("time_left", time_left),
+    ("final_score", final_score),
+    ("final_status_list", final_status_list),
+    ("showboard", showboard),
+    ("loadsgf", loadsgf),
+    ("printsgf", printsgf),
+    ("is_legal", is_legal),
+    ("all_legal", all_legal),
+    ("list_stones", list_stones),
+    ("captures", captures),
+    ("kgs-rules", kgs_rules),
+    ("kgs-game_over", |_, _| Ok(String::new())),
+    ("ingo-phase", |s, a| {
+        no_args(a).map(|_| s.game.phase().to_string())
+    }),
+    ("ingo-agree", ingo_agree),
+    ("ingo-dispute", ingo_dispute),
+    ("ingo-rules", ingo_rules),
+    ("ingo-score", ingo_score),
+];
+
+fn no_args(args: &[&str]) -> Result<(), GtpError> {
+    args.is_empty().then_some(()).ok_or(GtpError::Syntax)
+}
+
+fn arity(args: &[&str], n: usize) -> Result<(), GtpError> {
+    (args.len() == n).then_some(()).ok_or(GtpError::Syntax)
+}
+
+fn color(text: &str) -> Result<Color, GtpError> {
+    text.parse().map_err(|_| GtpError::InvalidColor)
+}
+
+/// A vertex on the current board; `None` is `pass`.
+fn vertex(text: &str, size: u8) -> Result<Option<Point>, GtpError> {
+    if text.eq_ignore_ascii_case("pass") {
+        return Ok(None);
+    }
+    Point::parse(text, size)
+        .map(Some)
+        .map_err(|_| GtpError::Syntax)
+}
+
+fn number<T: std::str::FromStr>(text: &str) -> Result<T, GtpError> {
+    text.parse().map_err(|_| GtpError::Syntax)
+}
+
+/// A finite float (GTP komi and times).
+fn float(text: &str) -> Result<f64, GtpError> {
+    number::<f64>(text).and_then(|x| {
+        if x.is_finite() {
+            Ok(x)
+        } else {
+            Err(GtpError::Syntax)
+        }
+    })
+}
+
+/// GNU Go's order for vertex lists: from the top row down, left to right.
+fn gnugo_order(points: &mut [Point]) {
+    points.sort_by_key(|p| {
+        let (x, y) = p.coords();
+        (std::cmp::Reverse(y), x)
+    });
+}
+
+fn vertex_list(mut points: Vec<Point>) -> String {
+    gnugo_order(&mut points);
+    points
+        .iter()
+        .map(|p| p.vertex().to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn known_command(_: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    arity(args, 1)?;
+    Ok(COMMANDS.iter().any(|(n, _)| *n == args[0]).to_string())
+}
+
+fn list_commands(_: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    no_args(args)?;
+    Ok(COMMANDS
+        .iter()
+        .map(|(n, _)| *n)
+        .collect::<Vec<_>>()
+        .join("\n"))
+}
+
+fn boardsize(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    arity(args, 1)?;
+    let size: i64 = number(args[0])?;
+    if !(2..=i64::from(crate::board::MAX_SIZE)).contains(&size) {
+        return Err(GtpError::UnacceptableSize);
+    }
+    s.new_game(size as u8);
+    Ok(String::new())
+}
+
+fn clear_board(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    no_args(args)?;
+    s.new_game(s.game.size());
+    Ok(String::new())
+}
+
+fn komi(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    arity(args, 1)?;
+    s.game.set_komi(float(args[0])?);
+    Ok(String::new())
+}
+
+/// GNU Go prints komi with `%4.1f`.
+fn get_komi(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    no_args(args)?;
+    Ok(format!("{:4.1}", s.game.komi()))
+}
+
+/// Handicap goes only on a board with no stone and no move yet.
+fn check_fresh(game: &Game) -> Result<(), GtpError> {
+    if game.board().is_clear() && game.events().is_empty() && game.setup().is_clear() {
+        Ok(())
+    } else {
+        Err(GtpError::BoardNotEmpty)
+    }
+}
+
+/// Replaces the game by one whose set-up holds these black stones.
+fn set_handicap(s: &mut Session, points: &[Point]) -> String {
+    let mut board = Board::new(s.game.size());
+    for &p in points {
+        board.play_unchecked(Color::Black, p);
+    }
+    let (rules, komi) = (s.game.rules(), s.game.komi());
+    s.game = Game::with_setup(board, points.len() as u32, Color::White, rules, komi);
+    vertex_list(points.to_vec())
+}
+
+fn handicap_count(text: &str) -> Result<u32, GtpError> {
+    number::<i64>(text).map(|n| n.clamp(0, i64::from(u32::MAX)) as u32)
+}
+
+fn fixed_handicap(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    arity(args, 1)?;
+    let n = handicap_count(args[0])?;
+    check_fresh(&s.game)?;
+    let points = handicap::fixed_points(s.game.size(), n).ok_or(GtpError::InvalidNumberOfStones)?;
+    Ok(set_handicap(s, &points))
+}
+
+fn place_free_handicap(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    arity(args, 1)?;
+    let n = handicap_count(args[0])?;
+    check_fresh(&s.game)?;
+    let area = u32::from(s.game.size()) * u32::from(s.game.size());
+    if n < 2 || n >= area {
+        return Err(GtpError::InvalidNumberOfStones);
+    }
+    let points = handicap::free_points(s.game.size(), n);
+    Ok(set_handicap(s, &points))
+}
+
+fn set_free_handicap(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    check_fresh(&s.game)?;
+    let size = s.game.size();
+    let mut points = Vec::with_capacity(args.len());
+    for a in args {
+        match Point::parse(a, size) {
+            Ok(p) if !points.contains(&p) => points.push(p),
+            _ => return Err(GtpError::BadVertexList),
+        }
+    }
+    if points.len() < 2 || points.len() >= usize::from(size) * usize::from(size) {
+        return Err(GtpError::BadVertexList);
+    }
+    set_handicap(s, &points);
+    Ok(String::new())
+}
+
+fn illegal(e: IllegalMove) -> GtpError {
+    log::debug!("illegal: {e}");
+    match e {
+        IllegalMove::GameOver => GtpError::GameOver,
+        _ => GtpError::IllegalMove,
+    }
+}
+
+fn play(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    arity(args, 2)?;
+    let c = color(args[0])?;
+    let mv = match vertex(args[1], s.game.size())? {
+        Some(p) => Move::Play(c, p),
+        None => Move::Pass(c),
+    };
+    s.game.play(mv).map_err(illegal)?;
+    Ok(String::new())
+}
+
+fn genmove(
+    s: &mut Session,
+    args: &[&str],
+    mode: GenMode,
+    commit: bool,
+) -> Result<String, GtpError> {
+    arity(args, 1)?;
+    let c = color(args[0])?;
+    if s.game.phase() == Phase::Finished {
+        return Err(GtpError::GameOver);
+    }
+    // Stones will be counted as they stand: after a resumption (which this
+    // move causes when stopped), or where two passes end the game.
+    let mode = match s.game.phase() {
+        Phase::Stopped | Phase::Resumed { .. } => GenMode::Cleanup,
+        _ if s.game.rules().end == crate::rules::EndRule::TwoPasses => GenMode::Cleanup,
+        _ => mode,
+    };
+    let budget = s.budget(c);
+    let decision = s.player.genmove(&s.game, c, mode, budget);
+    let (mv, text) = match decision {
+        Decision::Resign => return Ok("resign".into()),
+        Decision::Pass => (Move::Pass(c), "pass".to_string()),
+        Decision::Play(p) => (Move::Play(c, p), p.vertex().to_string()),
+    };
+    if commit {
+        if let Err(e) = s.game.play(mv) {
+            // The player only proposes legal moves; never answer with an
+            // illegal one, whatever happens.
+            log::error!("player proposed illegal {text}: {e}");
+            s.game.play(Move::Pass(c)).map_err(illegal)?;
+            return Ok("pass".into());
+        }
+    }
+    Ok(text)
+}
+
+fn undo(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    no_args(args)?;
+    s.game.undo().map_err(|_| GtpError::CannotUndo)?;
+    Ok(String::new())
+}
+
+fn seconds(text: &str) -> Result<f64, GtpError> {
+    float(text).and_then(|x| {
+        if x >= 0.0 {
+            Ok(x)
+        } else {
+            Err(GtpError::Syntax)
+        }
+    })
+}
+
+fn stones(text: &str) -> Result<u32, GtpError> {
+    number(text)
+}
+
+fn time_settings(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    arity(args, 3)?;
+    let (main, byo_time, byo_stones) = (seconds(args[0])?, seconds(args[1])?, stones(args[2])?);
+    // GTP: byo-yomi time with zero stones means no time limit.
+    let clock = if byo_time > 0.0 && byo_stones == 0 {
+        Clock::Unlimited
+    } else {
+        Clock::Canadian {
+            main,
+            byo_time,
+            stones: byo_stones,
+        }
+    };
+    s.time.set_clock(clock);
+    Ok(String::new())
+}
+
+fn kgs_time_settings(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    let (&kind, rest) = args.split_first().ok_or(GtpError::Syntax)?;
+    let clock = match (kind.to_ascii_lowercase().as_str(), rest.len()) {
+        ("none", 0) => Clock::Unlimited,
+        ("absolute", 1) => Clock::Canadian {
+            main: seconds(rest[0])?,
+            byo_time: 0.0,
+            stones: 0,
+        },
+        ("canadian", 3) => Clock::Canadian {
+            main: seconds(rest[0])?,
+            byo_time: seconds(rest[1])?,
+            stones: stones(rest[2])?,
+        },
+        ("byoyomi", 3) => Clock::Japanese {
+            main: seconds(rest[0])?,
+            byo_time: seconds(rest[1])?,
+            periods: stones(rest[2])?,
+        },
+        _ => return Err(GtpError::Syntax),
+    };
+    s.time.set_clock(clock);
+    Ok(String::new())
+}
+
+fn time_left(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    arity(args, 3)?;
+    let c = color(args[0])?;
+    s.time.left[c] = Some((seconds(args[1])?, stones(args[2])?));
+    Ok(String::new())
+}
+
+/// The dead stones behind `final_score` and `final_status_list`: the
+/// agreement once finished (none after a finish by passes in `resumed`, or
+/// under Tromp-Taylor), else the engine's proposal.
+fn dead_stones(s: &mut Session) -> Vec<Point> {
+    if s.game.phase() == Phase::Finished {
+        return s.game.agreed_dead().to_vec();
+    }
+    let budget = s.judge_budget();
+    s.player.dead_stones(&s.game, budget)
+}
+
+fn final_score(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    no_args(args)?;
+    let result = if s.game.phase() == Phase::Finished {
+        // Agreed dead stones were removed: the board counts as it stands.
+        s.game.score(&[])
+    } else {
+        let dead = dead_stones(s);
+        s.game.score(&dead)
+    };
+    Ok(result.result(s.game.rules().tie).to_string())
+}
+
+/// GNU Go's format: one string per line, vertices in GNU Go order.
+fn final_status_list(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    arity(args, 1)?;
+    let dead = dead_stones(s);
+    let want_dead = match args[0].to_ascii_lowercase().as_str() {
+        "dead" => true,
+        "alive" => false,
+        _ => return Err(GtpError::Syntax),
+    };
+    let board = s.game.board().clone();
+    let mut strings: Vec<Vec<Point>> = Vec::new();
+    if want_dead && s.game.phase() == Phase::Finished {
+        // Removed at agreement: group the points by adjacency again.
+        for &p in &dead {
+            match strings
+                .iter_mut()
+                .find(|g| g.iter().any(|q| q.neighbors().contains(&p)))
+            {
+                Some(g) => g.push(p),
+                None => strings.push(vec![p]),
+            }
+        }
+    } else {
+        let mut seen = Vec::new();
+        for p in board.points() {
+            if board.color_at(p).is_none() || seen.contains(&p) || dead.contains(&p) != want_dead {
+                continue;
+            }
+            let stones = board.string_stones(p);
+            seen.extend(&stones);
+            strings.push(stones);
+        }
+    }
+    let mut lines: Vec<(Point, String)> = strings
+        .into_iter()
+        .map(|mut g| {
+            gnugo_order(&mut g);
+            (g[0], vertex_list(g))
+        })
+        .collect();
+    lines.sort_by_key(|(p, _)| {
+        let (x, y) = p.coords();
+        (std::cmp::Reverse(y), x)
+    });
+    Ok(lines
+        .into_iter()
+        .map(|(_, l)| l)
+        .collect::<Vec<_>>()
+        .join("\n"))
+}
+
+fn showboard(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    no_args(args)?;
+    let g = &s.game;
+    let mut out = String::from("\n");
+    out.push_str(g.board().diagram().trim_end());
+    let _ = write!(
+        out,
+        "\nBlack (X) has captured {} stones, White (O) has captured {}; {} to move, phase {}",
+        g.board().removed(Color::White),
+        g.board().removed(Color::Black),
+        g.to_move(),
+        g.phase()
+    );
+    Ok(out)
+}
+
+fn loadsgf(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    let (file, limit) = match args {
+        [file] => (*file, None),
+        [file, n] => (*file, Some(number::<usize>(n)?)),
+        _ => return Err(GtpError::Syntax),
+    };
+    let game = sgf::load(file, limit, s.game.rules(), s.game.komi()).map_err(|e| {
+        log::debug!("loadsgf {file}: {e}");
+        GtpError::CannotLoadFile
+    })?;
+    s.game = game;
+    Ok(s.game.to_move().to_string())
+}
+
+fn printsgf(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    let text = sgf::write(&s.game);
+    match args {
+        [] | ["-"] => Ok(text),
+        [file] => std::fs::write(file, text + "\n")
+            .map(|_| String::new())
+            .map_err(|e| GtpError::Other(format!("cannot write file: {e}"))),
+        _ => Err(GtpError::Syntax),
+    }
+}
+
+fn is_legal(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    arity(args, 2)?;
+    let c = color(args[0])?;
+    let mv = match vertex(args[1], s.game.size())? {
+        Some(p) => Move::Play(c, p),
+        None => Move::Pass(c),
+    };
+    Ok(if s.game.is_legal(mv).is_ok() {
+        "1"
+    } else {
+        "0"
+    }
+    .into())
+}
+
+fn all_legal(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    arity(args, 1)?;
+    let c = color(args[0])?;
+    Ok(vertex_list(s.game.legal_points(c)))
+}
+
+fn list_stones(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    arity(args, 1)?;
+    let c = color(args[0])?;
+    let board = s.game.board();
+    Ok(vertex_list(
+        board
+            .points()
+            .filter(|&p| board.color_at(p) == Some(c))
+            .collect(),
+    ))
+}
+
+fn captures(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    arity(args, 1)?;
+    let c = color(args[0])?;
+    Ok(s.game.board().removed(!c).to_string())
+}
+
+fn set_rules(s: &mut Session, rules: Rules) -> Result<String, GtpError> {
+    s.game
+        .set_rules(rules)
+        .map_err(|_| GtpError::BoardNotEmpty)?;
+    Ok(String::new())
+}
+
+fn kgs_rules(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    // KGS may add words after the name; only the name matters.
+    let name = args.first().ok_or(GtpError::Syntax)?;
+    let rules = Rules::from_kgs(name).ok_or(GtpError::Syntax)?;
+    set_rules(s, rules)
+}
+
+fn ingo_rules(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    match args {
+        [] => Ok(s.game.rules().to_string()),
+        [name] => {
+            let rules = name.parse().map_err(|_| GtpError::Syntax)?;
+            set_rules(s, rules)
+        }
+        _ => Err(GtpError::Syntax),
+    }
+}
+
+fn phase_error(e: PhaseError) -> GtpError {
+    match e {
+        PhaseError::GameOver => GtpError::GameOver,
+        PhaseError::NotStopped => GtpError::NotStopped,
+    }
+}
+
+fn ingo_agree(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    if s.game.phase() != Phase::Stopped {
+        return Err(GtpError::NotStopped);
+    }
+    let size = s.game.size();
+    let mut dead = Vec::with_capacity(args.len());
+    for a in args {
+        let p = Point::parse(a, size).map_err(|_| GtpError::Syntax)?;
+        if s.game.board().color_at(p).is_none() {
+            return Err(GtpError::BadVertexList);
+        }
+        dead.push(p);
+    }
+    s.game.agree(&dead).map_err(phase_error)?;
+    Ok(String::new())
+}
+
+fn ingo_dispute(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    no_args(args)?;
+    s.game.dispute().map_err(phase_error)?;
+    Ok(String::new())
+}
+
+/// The area count behind `final_score`, one item per line.
+fn ingo_score(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    no_args(args)?;
+    let finished = s.game.phase() == Phase::Finished;
+    let dead = if finished { Vec::new() } else { dead_stones(s) };
+    let score = s.game.score(&dead);
+    let mut out = String::new();
+    for c in Color::ALL {
+        let _ = writeln!(
+            out,
+            "{c} stones {} territory {} area {}",
+            score.stones[c],
+            score.territory[c],
+            score.stones[c] + score.territory[c]
+        );
+    }
+    let _ = writeln!(out, "komi {}", format_number(score.komi));
+    let _ = writeln!(out, "handicap_bonus {}", score.handicap_bonus);
+    let _ = writeln!(out, "dead {}", vertex_list(dead));
+    let _ = write!(out, "result {}", score.result(s.game.rules().tie));
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{send, session};
+
+    #[test]
+    fn one_table_feeds_both_listings() {
+        let mut s = session();
+        let list = send(&mut s, "list_commands");
+        for (name, _) in super::COMMANDS {
+            assert!(
+                list.lines().any(|l| l.trim_start_matches("= ") == *name),
+                "{name}"
+            );
+            assert_eq!(send(&mut s, &format!("known_command {name}")), "= true\n\n");
+        }
+        assert_eq!(send(&mut s, "known_command lz-analyze"), "= false\n\n");
+        assert!(!list.contains(' ') || list.starts_with("= "));
+    }
+
+    #[test]
+    fn board_commands_and_errors() {
+        let mut s = session();
+        assert_eq!(send(&mut s, "boardsize 1"), "? unacceptable size\n\n");
+        assert_eq!(send(&mut s, "boardsize 26"), "? unacceptable size\n\n");
+        assert_eq!(send(&mut s, "boardsize x"), "? syntax error\n\n");
+        assert_eq!(send(&mut s, "boardsize 5"), "= \n\n");
+        assert_eq!(send(&mut s, "play x c3"), "? invalid color\n\n");
+        assert_eq!(send(&mut s, "play b z9"), "? syntax error\n\n");
+        assert_eq!(send(&mut s, "play b"), "? syntax error\n\n");
+        assert_eq!(send(&mut s, "play B c3"), "= \n\n");
+        assert_eq!(send(&mut s, "play w C3"), "? illegal move\n\n");
+        assert_eq!(send(&mut s, "play w a1"), "= \n\n");
+        assert_eq!(send(&mut s, "play b b2"), "= \n\n");
+        assert_eq!(send(&mut s, "list_stones black"), "= C3 B2\n\n");
+        assert_eq!(send(&mut s, "captures black"), "= 0\n\n");
+        assert_eq!(send(&mut s, "is_legal w a1"), "= 0\n\n");
+        assert_eq!(send(&mut s, "is_legal w b1"), "= 1\n\n");
+        assert_eq!(send(&mut s, "komi 6.25"), "= \n\n");
+        assert_eq!(send(&mut s, "get_komi"), "=  6.2\n\n");
+        assert_eq!(send(&mut s, "komi nan"), "? syntax error\n\n");
+        assert_eq!(send(&mut s, "undo"), "= \n\n");
+        assert_eq!(send(&mut s, "undo 2"), "? syntax error\n\n");
+        assert_eq!(send(&mut s, "undo"), "= \n\n");
+        assert_eq!(send(&mut s, "undo"), "= \n\n");
+        assert_eq!(send(&mut s, "undo"), "? cannot undo\n\n");
+    }
+
+    #[test]
+    fn handicap_commands() {
+        let mut s = session();
+        assert_eq!(send(&mut s, "boardsize 9"), "= \n\n");
+        assert_eq!(
+            send(&mut s, "fixed_handicap 10"),
+            "? invalid number of stones\n\n"
+        );
+        assert_eq!(send(&mut s, "fixed_handicap 2"), "= G7 C3\n\n");
+        assert_eq!(send(&mut s, "fixed_handicap 2"), "? board not empty\n\n");
+        assert_eq!(send(&mut s, "undo"), "? cannot undo\n\n");
+        assert_eq!(send(&mut s, "clear_board"), "= \n\n");
+        assert_eq!(
+            send(&mut s, "set_free_handicap a1"),
+            "? bad vertex list\n\n"
+        );
+        assert_eq!(
+            send(&mut s, "set_free_handicap a1 a1"),
+            "? bad vertex list\n\n"
+        );
+        assert_eq!(
+            send(&mut s, "set_free_handicap a1 pass"),
+            "? bad vertex list\n\n"
+        );
+        assert_eq!(send(&mut s, "set_free_handicap a1 b2"), "= \n\n");
+        assert_eq!(send(&mut s, "list_stones b"), "= B2 A1\n\n");
+        assert_eq!(send(&mut s, "clear_board"), "= \n\n");
+        assert_eq!(
+            send(&mut s, "place_free_handicap 1"),
+            "? invalid number of stones\n\n"
+        );
+        assert_eq!(send(&mut s, "place_free_handicap 3"), "= C7 G7 C3\n\n");
+    }
+
+    #[test]
+    fn phases_through_gtp() {
+        let mut s = session();
+        send(&mut s, "boardsize 5");
+        assert_eq!(send(&mut s, "ingo-phase"), "= playing\n\n");
+        assert_eq!(send(&mut s, "ingo-agree"), "? game is not stopped\n\n");
+        assert_eq!(send(&mut s, "ingo-dispute"), "? game is not stopped\n\n");
+        send(&mut s, "play b c3");
+        send(&mut s, "play w pass");
+        send(&mut s, "play b pass");
+        assert_eq!(send(&mut s, "ingo-phase"), "= stopped\n\n");
+        assert_eq!(send(&mut s, "ingo-agree a1"), "? bad vertex list\n\n");
+        assert_eq!(send(&mut s, "ingo-agree"), "= \n\n");
+        assert_eq!(send(&mut s, "ingo-phase"), "= finished\n\n");
+        assert_eq!(send(&mut s, "final_score"), "= B+17.5\n\n");
+        assert_eq!(send(&mut s, "play w a1"), "? game is over\n\n");
+        assert_eq!(send(&mut s, "genmove w"), "? game is over\n\n");
+        assert_eq!(send(&mut s, "undo"), "= \n\n");
+        assert_eq!(send(&mut s, "ingo-phase"), "= stopped\n\n");
+        assert_eq!(send(&mut s, "ingo-dispute"), "= \n\n");
+        assert_eq!(send(&mut s, "ingo-phase"), "= resumed\n\n");
+    }
+
+    #[test]
+    fn rules_commands() {
+        let mut s = session();
+        assert_eq!(send(&mut s, "ingo-rules"), "= simplified-ing\n\n");
+        assert_eq!(send(&mut s, "ingo-rules aga"), "= \n\n");
+        assert_eq!(send(&mut s, "ingo-rules"), "= aga\n\n");
+        assert_eq!(send(&mut s, "ingo-rules japanese"), "? syntax error\n\n");
+        assert_eq!(send(&mut s, "kgs-rules new_zealand"), "= \n\n");
+        assert_eq!(send(&mut s, "ingo-rules"), "= new-zealand\n\n");
+        send(&mut s, "play b d4");
+        assert_eq!(send(&mut s, "ingo-rules chinese"), "? board not empty\n\n");
+        assert_eq!(send(&mut s, "ingo-rules"), "= new-zealand\n\n");
+    }
+}

@@ -1,0 +1,183 @@
+//! The GTP front end. [`Session`] turns one input line into at most one
+//! [`Response`] with no I/O of its own, so nearly every protocol test is a
+//! unit test; [`io::run`] is the thin stdin/stdout loop around it.
+
+mod commands;
+pub mod io;
+pub mod parse;
+mod response;
+
+pub use commands::COMMANDS;
+pub use response::{GtpError, Response};
+
+use std::time::Duration;
+
+use crate::board::Color;
+use crate::rules::{Game, Rules};
+use crate::search::time::TimeControl;
+use crate::search::{Budget, FlatMonteCarlo, Player, SearchParams};
+
+/// Start-up settings (from the command line).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    pub size: u8,
+    pub rules: Rules,
+    pub komi: f64,
+    /// Fixed playouts per move; `None` thinks for a time instead.
+    pub playouts: Option<u64>,
+    /// Thinking time per move when no time control is set.
+    pub time_per_move: Duration,
+    pub search: SearchParams,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            size: 19,
+            rules: Rules::SIMPLIFIED_ING,
+            komi: 7.5,
+            playouts: None,
+            time_per_move: Duration::from_secs(2),
+            search: SearchParams::default(),
+        }
+    }
+}
+
+/// Whether the session goes on after a response.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    Continue,
+    Quit,
+}
+
+/// A GTP session: the game, the player and the clock.
+pub struct Session {
+    game: Game,
+    player: Box<dyn Player>,
+    config: Config,
+    time: TimeControl,
+}
+
+impl Session {
+    pub fn new(config: Config) -> Session {
+        let player = Box::new(FlatMonteCarlo::new(config.search.clone()));
+        Session::with_player(config, player)
+    }
+
+    /// A session with another player behind `genmove`.
+    pub fn with_player(config: Config, player: Box<dyn Player>) -> Session {
+        Session {
+            game: Game::new(config.size, config.rules, config.komi),
+            time: TimeControl::new(config.time_per_move),
+            player,
+            config,
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Handles one raw input line. `None` for a line that is blank after
+    /// preprocessing (GTP gives those no response).
+    pub fn handle(&mut self, line: &str) -> Option<(Response, Control)> {
+        let line = parse::preprocess(line)?;
+        let command = parse::tokenize(&line);
+        log::debug!("<< {line}");
+        let mut control = Control::Continue;
+        let result = match COMMANDS.iter().find(|(name, _)| *name == command.name) {
+            Some((name, handler)) => {
+                if *name == "quit" {
+                    control = Control::Quit;
+                }
+                handler(self, &command.args)
+            }
+            None => Err(GtpError::UnknownCommand),
+        };
+        let response = Response {
+            id: command.id,
+            result,
+        };
+        log::debug!(">> {}", response.to_string().trim_end());
+        Some((response, control))
+    }
+
+    /// Budget for `color`'s next move.
+    fn budget(&self, color: Color) -> Budget {
+        match self.config.playouts {
+            Some(n) => Budget::Playouts(n),
+            None => {
+                let board = self.game.board();
+                let area = usize::from(board.size()) * usize::from(board.size());
+                Budget::Time(self.time.budget(color, board.empty_count(), area))
+            }
+        }
+    }
+
+    /// Budget for judging dead stones.
+    fn judge_budget(&self) -> Budget {
+        match self.config.playouts {
+            Some(n) => Budget::Playouts(n),
+            None => Budget::Time(self.config.time_per_move),
+        }
+    }
+
+    /// A new empty game of `size`, keeping rules and komi.
+    fn new_game(&mut self, size: u8) {
+        self.game = Game::new(size, self.game.rules(), self.game.komi());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    pub(crate) fn session() -> Session {
+        let config = Config {
+            playouts: Some(300),
+            search: SearchParams {
+                seed: 1,
+                ..SearchParams::default()
+            },
+            ..Config::default()
+        };
+        Session::new(config)
+    }
+
+    /// Sends `line`, returns the printed reply.
+    pub(crate) fn send(s: &mut Session, line: &str) -> String {
+        s.handle(line)
+            .map(|(r, _)| r.to_string())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn blank_and_comment_lines_get_no_reply() {
+        let mut s = session();
+        assert!(s.handle("").is_none());
+        assert!(s.handle("  # comment").is_none());
+        assert!(s.handle("\r").is_none());
+    }
+
+    #[test]
+    fn unknown_commands_and_ids() {
+        let mut s = session();
+        assert_eq!(send(&mut s, "foo"), "? unknown command\n\n");
+        assert_eq!(send(&mut s, "7 foo"), "?7 unknown command\n\n");
+        assert_eq!(send(&mut s, "7"), "?7 unknown command\n\n");
+        assert_eq!(
+            send(&mut s, "PLAY b d4"),
+            "? unknown command\n\n",
+            "names are exact"
+        );
+        assert_eq!(send(&mut s, "12 name"), "=12 ingo\n\n");
+    }
+
+    #[test]
+    fn quit_is_answered_then_stops() {
+        let mut s = session();
+        let (r, c) = s.handle("3 quit").expect("reply");
+        assert_eq!(r.to_string(), "=3 \n\n");
+        assert_eq!(c, Control::Quit);
+    }
+}

@@ -1,0 +1,88 @@
+//! GTP input preprocessing and tokenising (GTP 2 §3.1), pure functions.
+
+/// Applies the GTP preprocessing to one line: control characters other
+/// than HT and LF dropped (CR included), everything from `#` on removed, HT
+/// turned into a space. Returns `None` for a line left blank, which gets no
+/// response at all.
+pub fn preprocess(line: &str) -> Option<String> {
+    let mut out = String::with_capacity(line.len());
+    for c in line.chars() {
+        match c {
+            '#' => break,
+            '\t' => out.push(' '),
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+    let trimmed = out.trim();
+    (!trimmed.is_empty()).then(|| trimmed.to_string())
+}
+
+/// A preprocessed command line: optional numeric id, name, arguments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommandLine<'a> {
+    pub id: Option<u64>,
+    pub name: &'a str,
+    pub args: Vec<&'a str>,
+}
+
+/// Splits a preprocessed line. A first token of digits is the id; a line
+/// with only an id has an empty name (answered as an unknown command).
+pub fn tokenize(line: &str) -> CommandLine<'_> {
+    let mut tokens = line.split_whitespace();
+    let first = tokens.next().unwrap_or("");
+    let (id, name) = if !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit()) {
+        (first.parse().ok(), tokens.next().unwrap_or(""))
+    } else {
+        (None, first)
+    };
+    CommandLine {
+        id,
+        name,
+        args: tokens.collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn preprocessing_follows_the_spec() {
+        assert_eq!(preprocess("play b d4\r"), Some("play b d4".into()));
+        assert_eq!(preprocess("play\tb\td4"), Some("play b d4".into()));
+        assert_eq!(preprocess("  # just a comment"), None);
+        assert_eq!(preprocess("genmove b # think"), Some("genmove b".into()));
+        assert_eq!(preprocess("na\u{1}me"), Some("name".into()));
+        assert_eq!(preprocess("\u{7f}"), None);
+        assert_eq!(preprocess(""), None);
+        assert_eq!(preprocess("   \t "), None);
+    }
+
+    #[test]
+    fn ids_and_arguments() {
+        let c = tokenize("12 play  b   d4");
+        assert_eq!(
+            c,
+            CommandLine {
+                id: Some(12),
+                name: "play",
+                args: vec!["b", "d4"]
+            }
+        );
+        let c = tokenize("name");
+        assert_eq!(
+            c,
+            CommandLine {
+                id: None,
+                name: "name",
+                args: vec![]
+            }
+        );
+        let c = tokenize("7");
+        assert_eq!(c.id, Some(7));
+        assert_eq!(c.name, "");
+        // An id too large for u64 is no id: the reply carries none.
+        assert_eq!(tokenize("99999999999999999999999 name").id, None);
+    }
+}

@@ -1,0 +1,268 @@
+//! `loadsgf` / `printsgf` over the `sgf-parse` crate: board size, komi,
+//! handicap and set-up stones (`AB`/`AW`/`PL`), moves and passes of the
+//! main line.
+
+use std::fmt;
+
+use sgf_parse::go::{self, Prop};
+use sgf_parse::{SgfNode, SgfProp};
+
+use crate::board::{Board, Color, Point};
+use crate::rules::{format_number, Event, Game, Move, Rules};
+
+/// Why a file could not be loaded (GTP answers `cannot load file`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadError(pub String);
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+fn err(text: impl Into<String>) -> LoadError {
+    LoadError(text.into())
+}
+
+/// Loads the main line of the SGF file at `path` up to the position before
+/// move `until` (GTP `loadsgf FILE N`; all moves when `None`). Komi comes
+/// from `KM` when present, else `komi`; the rules stay `rules`.
+///
+/// # Errors
+/// Missing or unreadable file, malformed SGF, a size out of 2..=25 or not
+/// square, or a move that is illegal under `rules`.
+pub fn load(path: &str, until: Option<usize>, rules: Rules, komi: f64) -> Result<Game, LoadError> {
+    let text = std::fs::read_to_string(path).map_err(|e| err(e.to_string()))?;
+    parse(&text, until, rules, komi)
+}
+
+/// [`load`] from SGF text.
+///
+/// # Errors
+/// As [`load`].
+pub fn parse(text: &str, until: Option<usize>, rules: Rules, komi: f64) -> Result<Game, LoadError> {
+    let trees = go::parse(text).map_err(|e| err(e.to_string()))?;
+    let root = trees
+        .into_iter()
+        .next()
+        .ok_or_else(|| err("no game in file"))?;
+    let size = match root.get_property("SZ") {
+        Some(Prop::SZ((w, h))) if w == h && (2..=crate::board::MAX_SIZE).contains(w) => *w,
+        Some(_) => return Err(err("unsupported board size")),
+        None => 19,
+    };
+    let komi = match root.get_property("KM") {
+        Some(Prop::KM(k)) if k.is_finite() => *k,
+        _ => komi,
+    };
+    let mut setup = Board::new(size);
+    let (mut black, mut white) = (0u32, 0u32);
+    for prop in root.properties() {
+        let (color, stones) = match prop {
+            Prop::AB(s) => (Color::Black, s),
+            Prop::AW(s) => (Color::White, s),
+            _ => continue,
+        };
+        for stone in stones {
+            let p = point(stone, size)?.ok_or_else(|| err("set-up stone off the board"))?;
+            if !setup.is_empty_at(p) {
+                return Err(err("set-up stones overlap"));
+            }
+            let effect = setup.play_unchecked(color, p);
+            if effect.captured + effect.suicided > 0 {
+                return Err(err("set-up string without liberties"));
+            }
+            match color {
+                Color::Black => black += 1,
+                Color::White => white += 1,
+            }
+        }
+    }
+    let first_mover = root.main_variation().find_map(|n| match n.get_move() {
+        Some(Prop::B(_)) => Some(Color::Black),
+        Some(Prop::W(_)) => Some(Color::White),
+        _ => None,
+    });
+    let to_move = match root.get_property("PL") {
+        Some(Prop::PL(sgf_parse::Color::Black)) => Color::Black,
+        Some(Prop::PL(sgf_parse::Color::White)) => Color::White,
+        _ => first_mover.unwrap_or(if black > 0 && white == 0 {
+            Color::White
+        } else {
+            Color::Black
+        }),
+    };
+    // Black-only set-up of two or more stones is a handicap (SPEC §1.5).
+    let handicap = if white == 0 && black >= 2 { black } else { 0 };
+    let mut game = Game::with_setup(setup, handicap, to_move, rules, komi);
+    let limit = until.map_or(usize::MAX, |n| n.saturating_sub(1));
+    let mut played = 0;
+    for node in root.main_variation() {
+        if played >= limit {
+            break;
+        }
+        let (color, mv) = match node.get_move() {
+            Some(Prop::B(m)) => (Color::Black, m),
+            Some(Prop::W(m)) => (Color::White, m),
+            _ => continue,
+        };
+        let mv = match mv {
+            go::Move::Pass => Move::Pass(color),
+            go::Move::Move(p) => match point(p, size)? {
+                Some(p) => Move::Play(color, p),
+                None => Move::Pass(color),
+            },
+        };
+        game.play(mv)
+            .map_err(|e| err(format!("move {}: {e}", played + 1)))?;
+        played += 1;
+    }
+    Ok(game)
+}
+
+/// An SGF point on a board of `size`; `tt` on boards up to 19 is a pass
+/// (FF[3] style), returned as `None`.
+fn point(p: &go::Point, size: u8) -> Result<Option<Point>, LoadError> {
+    if p.x >= size || p.y >= size {
+        return if size <= 19 && p.x == 19 && p.y == 19 {
+            Ok(None)
+        } else {
+            Err(err("point off the board"))
+        };
+    }
+    Ok(Point::from_coords(p.x, size - 1 - p.y, size))
+}
+
+fn sgf_point(p: Point, size: u8) -> String {
+    let (x, y) = p.coords();
+    format!("{}{}", (b'a' + x) as char, (b'a' + (size - 1 - y)) as char)
+}
+
+fn prop(id: &str, values: Vec<String>) -> Prop {
+    Prop::new(id.to_string(), values)
+}
+
+/// The game as SGF text on one line: root with size, komi, rules,
+/// handicap and set-up stones, then one node per move.
+pub fn write(game: &Game) -> String {
+    let size = game.size();
+    let setup = game.setup();
+    let mut root = vec![
+        prop("GM", vec!["1".into()]),
+        prop("FF", vec!["4".into()]),
+        prop("CA", vec!["UTF-8".into()]),
+        prop("AP", vec![format!("ingo:{}", env!("CARGO_PKG_VERSION"))]),
+        prop("SZ", vec![size.to_string()]),
+        prop("KM", vec![format_number(game.komi())]),
+        prop("RU", vec![game.rules().to_string()]),
+    ];
+    let stones = |c: Color| -> Vec<String> {
+        setup
+            .points()
+            .filter(|&p| setup.color_at(p) == Some(c))
+            .map(|p| sgf_point(p, size))
+            .collect()
+    };
+    let (black, white) = (stones(Color::Black), stones(Color::White));
+    if white.is_empty() && black.len() >= 2 {
+        root.push(prop("HA", vec![black.len().to_string()]));
+    }
+    if !black.is_empty() {
+        root.push(prop("AB", black));
+    }
+    if !white.is_empty() {
+        root.push(prop("AW", white));
+    }
+    if !setup.is_clear() {
+        let first = game.moves().next().map_or(game.to_move(), Move::color);
+        root.push(prop("PL", vec![first.letter().to_string()]));
+    }
+    let mut nodes: Vec<Vec<Prop>> = game
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Move(m) => Some(*m),
+            _ => None,
+        })
+        .map(|m| match m {
+            Move::Play(c, p) => vec![prop(&c.letter().to_string(), vec![sgf_point(p, size)])],
+            Move::Pass(c) => vec![prop(&c.letter().to_string(), vec![String::new()])],
+        })
+        .collect();
+    // Build the main line from its end: each node is the only child of
+    // the one before.
+    let mut child: Option<SgfNode<Prop>> = None;
+    while let Some(props) = nodes.pop() {
+        child = Some(SgfNode::new(props, child.into_iter().collect(), false));
+    }
+    SgfNode::new(root, child.into_iter().collect(), true).serialize()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Phase;
+
+    #[test]
+    fn loads_moves_passes_komi_and_handicap() {
+        let text = "(;GM[1]FF[4]SZ[9]KM[0.5]HA[2]AB[cg][gc];W[ee];B[dd];W[];B[tt])";
+        let g = parse(text, None, Rules::CHINESE, 7.5).expect("sgf");
+        assert_eq!(g.size(), 9);
+        assert_eq!(g.komi(), 0.5);
+        assert_eq!(g.handicap(), 2);
+        assert_eq!(g.board().stone_count(Color::Black), 3);
+        assert_eq!(
+            g.board().color_at(Point::parse("E5", 9).expect("E5")),
+            Some(Color::White)
+        );
+        assert_eq!(g.phase(), Phase::Stopped);
+        let part = parse(text, Some(2), Rules::CHINESE, 7.5).expect("sgf");
+        assert_eq!(part.moves().count(), 1, "the position before move 2");
+        assert_eq!(part.to_move(), Color::Black);
+    }
+
+    #[test]
+    fn rejects_bad_files() {
+        for bad in [
+            "",
+            "(;SZ[30])",
+            "(;SZ[9:7])",
+            "(;SZ[9];B[ee];W[ee])",
+            "not sgf",
+            "(;SZ[9];B[zz])",
+        ] {
+            assert!(
+                parse(bad, None, Rules::SIMPLIFIED_ING, 7.5).is_err(),
+                "{bad}"
+            );
+        }
+        assert!(load("/nonexistent/x.sgf", None, Rules::SIMPLIFIED_ING, 7.5).is_err());
+    }
+
+    #[test]
+    fn written_games_load_back_equal() {
+        let mut g = Game::new(9, Rules::SIMPLIFIED_ING, 6.5);
+        for (c, v) in [
+            (Color::Black, "E5"),
+            (Color::White, "C3"),
+            (Color::Black, "G7"),
+        ] {
+            g.play(Move::Play(c, Point::parse(v, 9).expect("v")))
+                .expect("legal");
+        }
+        g.play(Move::Pass(Color::White)).expect("pass");
+        let text = write(&g);
+        assert!(!text.contains('\n'));
+        assert_eq!(
+            parse(&text, None, Rules::SIMPLIFIED_ING, 0.0).expect("reload"),
+            g
+        );
+
+        let setup: Board = ". . X\n. O .\nX . .".parse().expect("diagram");
+        let g = Game::with_setup(setup, 0, Color::White, Rules::SIMPLIFIED_ING, 0.0);
+        let back = parse(&write(&g), None, Rules::SIMPLIFIED_ING, 0.0).expect("reload");
+        assert_eq!(back, g);
+    }
+}
