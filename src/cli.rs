@@ -33,48 +33,38 @@ pub struct Cli {
 #[derive(Args, Debug, Clone)]
 pub struct EngineArgs {
     /// Playout threads.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long, global = true, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: u16,
     /// Fixed playouts per move (instead of thinking for a time).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, global = true, value_parser = clap::value_parser!(u64).range(1..))]
     pub playouts: Option<u64>,
     /// Seconds per move when no time control is set.
-    #[arg(long, default_value_t = 2.0)]
+    #[arg(long, global = true, default_value_t = 2.0)]
     pub time: f64,
     /// Random seed; with --threads 1 and --playouts, play is reproducible.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, global = true, default_value_t = 0)]
     pub seed: u64,
     /// Rule set: simplified-ing, ing, chinese, aga, new-zealand, tromp-taylor.
-    #[arg(long, default_value = "simplified-ing")]
+    #[arg(long, global = true, default_value = "simplified-ing")]
     pub rules: Rules,
     /// Komi.
-    #[arg(long, default_value_t = 7.5, allow_negative_numbers = true)]
+    #[arg(long, global = true, default_value_t = 7.5, allow_negative_numbers = true)]
     pub komi: f64,
-    /// Board size at start-up.
-    #[arg(long, default_value_t = 19, value_parser = clap::value_parser!(u8).range(2..=25))]
-    pub size: u8,
+    /// Board size: GTP's start-up size (default 19), or selfplay's (default 9).
+    #[arg(long, global = true, value_parser = clap::value_parser!(u8).range(2..=25))]
+    pub size: Option<u8>,
     /// Resign below this win rate (0 never resigns).
-    #[arg(long, default_value_t = 0.1)]
+    #[arg(long, global = true, default_value_t = 0.1)]
     pub resign: f64,
 }
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Measure light playouts per second from the empty board.
-    Bench {
-        #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u8).range(2..=25))]
-        size: u8,
-        #[arg(long, default_value_t = 100_000)]
-        playouts: u64,
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
-        threads: u16,
-    },
+    /// Uses --size (default 9), --playouts (default 100000) and --threads.
+    Bench,
     /// Play a whole game against itself and print the final board and result.
-    Selfplay {
-        /// Board size (default 9x9).
-        #[arg(long = "board", default_value_t = 9, value_parser = clap::value_parser!(u8).range(2..=25))]
-        board: u8,
-    },
+    Selfplay,
 }
 
 impl EngineArgs {
@@ -89,7 +79,7 @@ impl EngineArgs {
             "--resign must be in [0, 1)"
         );
         Ok(Config {
-            size: self.size,
+            size: self.size.unwrap_or(19),
             rules: self.rules,
             komi: self.komi,
             playouts: self.playouts,
@@ -114,12 +104,11 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let mut session = Session::new(config);
             gtp::io::run(&mut session, io::stdin().lock(), io::stdout().lock())?;
         }
-        Some(Command::Bench {
-            size,
-            playouts,
-            threads,
-        }) => bench(size, playouts, usize::from(threads))?,
-        Some(Command::Selfplay { board }) => selfplay(config, board)?,
+        Some(Command::Bench) => {
+            let e = &cli.engine;
+            bench(e.size.unwrap_or(9), e.playouts.unwrap_or(100_000), usize::from(e.threads))?
+        }
+        Some(Command::Selfplay) => selfplay(config, cli.engine.size.unwrap_or(9))?,
     }
     Ok(ExitCode::SUCCESS)
 }

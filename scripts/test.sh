@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Every test of the project: unit and property tests, the GTP regression
+# files, and the move-legality cross-check against GNU Go (installed here
+# first if missing, so that check can never be skipped silently).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x /usr/games/gnugo ]; then
+    echo "installing gnugo for the cross-check" >&2
+    if [ "$(id -u)" -eq 0 ]; then
+        apt-get update -qq && apt-get install -y -qq gnugo >/dev/null
+    else
+        sudo apt-get update -qq && sudo apt-get install -y -qq gnugo >/dev/null
+    fi
+fi
+
+cargo test --release
+cargo test --release --test gnugo_crosscheck -- --ignored --nocapture
