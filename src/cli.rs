@@ -14,6 +14,10 @@ use crate::rules::{Game, Move, Phase, Rules};
 use crate::search::playout::play_out;
 use crate::search::{Budget, Decision, FlatMonteCarlo, GenMode, Player, SearchParams};
 
+/// Playouts per move of the selfplay demo when no budget is given: a game
+/// in a few seconds that still looks like Go.
+const SELFPLAY_PLAYOUTS: u64 = 10_000;
+
 #[derive(Parser, Debug)]
 #[command(
     name = "ingo",
@@ -38,9 +42,10 @@ pub struct EngineArgs {
     /// Fixed playouts per move (instead of thinking for a time).
     #[arg(long, global = true, value_parser = clap::value_parser!(u64).range(1..))]
     pub playouts: Option<u64>,
-    /// Seconds per move when no time control is set.
-    #[arg(long, global = true, default_value_t = 2.0)]
-    pub time: f64,
+    /// Seconds per move when no time control is set (default 2; selfplay
+    /// without --time or --playouts plays 10000 playouts per move).
+    #[arg(long, global = true)]
+    pub time: Option<f64>,
     /// Random seed; with --threads 1 and --playouts, play is reproducible.
     #[arg(long, global = true, default_value_t = 0)]
     pub seed: u64,
@@ -48,7 +53,12 @@ pub struct EngineArgs {
     #[arg(long, global = true, default_value = "simplified-ing")]
     pub rules: Rules,
     /// Komi.
-    #[arg(long, global = true, default_value_t = 7.5, allow_negative_numbers = true)]
+    #[arg(
+        long,
+        global = true,
+        default_value_t = 7.5,
+        allow_negative_numbers = true
+    )]
     pub komi: f64,
     /// Board size: GTP's start-up size (default 19), or selfplay's (default 9).
     #[arg(long, global = true, value_parser = clap::value_parser!(u8).range(2..=25))]
@@ -69,10 +79,8 @@ pub enum Command {
 
 impl EngineArgs {
     pub fn config(&self) -> anyhow::Result<Config> {
-        anyhow::ensure!(
-            self.time.is_finite() && self.time > 0.0,
-            "--time must be positive"
-        );
+        let time = self.time.unwrap_or(2.0);
+        anyhow::ensure!(time.is_finite() && time > 0.0, "--time must be positive");
         anyhow::ensure!(self.komi.is_finite(), "--komi must be a number");
         anyhow::ensure!(
             (0.0..1.0).contains(&self.resign),
@@ -83,7 +91,7 @@ impl EngineArgs {
             rules: self.rules,
             komi: self.komi,
             playouts: self.playouts,
-            time_per_move: Duration::from_secs_f64(self.time),
+            time_per_move: Duration::from_secs_f64(time),
             search: SearchParams {
                 threads: usize::from(self.threads),
                 seed: self.seed,
@@ -106,9 +114,19 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Some(Command::Bench) => {
             let e = &cli.engine;
-            bench(e.size.unwrap_or(9), e.playouts.unwrap_or(100_000), usize::from(e.threads))?
+            bench(
+                e.size.unwrap_or(9),
+                e.playouts.unwrap_or(100_000),
+                usize::from(e.threads),
+            )?
         }
-        Some(Command::Selfplay) => selfplay(config, cli.engine.size.unwrap_or(9))?,
+        Some(Command::Selfplay) => {
+            let mut config = config;
+            if cli.engine.playouts.is_none() && cli.engine.time.is_none() {
+                config.playouts = Some(SELFPLAY_PLAYOUTS);
+            }
+            selfplay(config, cli.engine.size.unwrap_or(9))?
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

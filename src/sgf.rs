@@ -197,7 +197,10 @@ pub fn write(game: &Game) -> String {
     while let Some(props) = nodes.pop() {
         child = Some(SgfNode::new(props, child.into_iter().collect(), false));
     }
-    SgfNode::new(root, child.into_iter().collect(), true).serialize()
+    let text = SgfNode::new(root, child.into_iter().collect(), true).serialize();
+    // sgf-parse writes every size as `W:H`; FF[4] reserves that form for
+    // rectangular boards, so square ones become `SZ[N]`.
+    text.replacen(&format!("SZ[{size}:{size}]"), &format!("SZ[{size}]"), 1)
 }
 
 #[cfg(test)]

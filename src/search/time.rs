@@ -87,7 +87,11 @@ impl TimeControl {
             None if main > 0.0 => main / moves_left,
             None => byo_time / f64::from(byo_moves),
         };
-        let seconds = if seconds.is_finite() { seconds - SAFETY } else { 0.0 };
+        let seconds = if seconds.is_finite() {
+            seconds - SAFETY
+        } else {
+            0.0
+        };
         Duration::from_secs_f64(seconds.clamp(0.05, 1e6))
     }
 }
