@@ -41,7 +41,11 @@ impl Engine {
             .expect("start ingo");
         let stdin = child.stdin.take().expect("stdin");
         let stdout = BufReader::new(child.stdout.take().expect("stdout"));
-        Engine { child, stdin, stdout }
+        Engine {
+            child,
+            stdin,
+            stdout,
+        }
     }
 
     /// Sends one line and reads the full response (up to the blank line).
@@ -112,14 +116,22 @@ fn run_file(path: &Path) -> Outcome {
         .unwrap_or_default();
     let dir = path.parent().expect("dir");
     let mut engine = Engine::start(dir, &extra);
-    let mut outcome = Outcome { tests: 0, failures: Vec::new() };
+    let mut outcome = Outcome {
+        tests: 0,
+        failures: Vec::new(),
+    };
     // The last command, its id, response and whether it was checked.
     let mut last: Option<(String, bool, String, bool)> = None;
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let mut settle = |last: &mut Option<(String, bool, String, bool)>, outcome: &mut Outcome| {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let settle = |last: &mut Option<(String, bool, String, bool)>, outcome: &mut Outcome| {
         if let Some((cmd, _, resp, checked)) = last.take() {
             if !checked && resp.starts_with('?') {
-                outcome.failures.push(format!("{name}: `{cmd}` failed unexpectedly: {resp:?}"));
+                outcome
+                    .failures
+                    .push(format!("{name}: `{cmd}` failed unexpectedly: {resp:?}"));
             }
         }
     };
@@ -137,9 +149,10 @@ fn run_file(path: &Path) -> Outcome {
             }
             let ok = resp.starts_with('=') && (full_match(&re, text_of(resp)) != negated);
             if !ok && !known {
-                outcome
-                    .failures
-                    .push(format!("{at}: `{cmd}`: expected [{}{re}], got {resp:?}", if negated { "!" } else { "" }));
+                outcome.failures.push(format!(
+                    "{at}: `{cmd}`: expected [{}{re}], got {resp:?}",
+                    if negated { "!" } else { "" }
+                ));
             }
         } else if let Some(spec) = line.strip_prefix("#error") {
             let Some((cmd, _, resp, checked)) = last.as_mut() else {
@@ -149,20 +162,27 @@ fn run_file(path: &Path) -> Outcome {
             *checked = true;
             outcome.tests += 1;
             if !(resp.starts_with('?') && full_match(&re, text_of(resp))) {
-                outcome.failures.push(format!("{at}: `{cmd}`: expected error [{re}], got {resp:?}"));
+                outcome.failures.push(format!(
+                    "{at}: `{cmd}`: expected error [{re}], got {resp:?}"
+                ));
             }
         } else if line.is_empty() || line.starts_with('#') {
             continue;
         } else {
             settle(&mut last, &mut outcome);
             let line = line.replace('\t', " ");
-            let numbered = line.split_whitespace().next().is_some_and(|t| t.bytes().all(|b| b.is_ascii_digit()));
+            let numbered = line
+                .split_whitespace()
+                .next()
+                .is_some_and(|t| t.bytes().all(|b| b.is_ascii_digit()));
             let resp = engine.send(&line);
             if numbered {
                 let id = line.split_whitespace().next().unwrap_or("");
                 let want = [format!("={id} "), format!("?{id} ")];
                 if !want.iter().any(|w| resp.starts_with(w.as_str())) {
-                    outcome.failures.push(format!("{at}: `{line}`: id not echoed: {resp:?}"));
+                    outcome
+                        .failures
+                        .push(format!("{at}: `{line}`: id not echoed: {resp:?}"));
                 }
             }
             last = Some((line, numbered, resp, false));
@@ -195,7 +215,11 @@ fn gtp_regression_files() {
         total += outcome.tests;
         failures.extend(outcome.failures);
     }
-    eprintln!("gtp-tests: {} files, {total} checks, {} failures", files.len(), failures.len());
+    eprintln!(
+        "gtp-tests: {} files, {total} checks, {} failures",
+        files.len(),
+        failures.len()
+    );
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }
 
