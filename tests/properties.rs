@@ -1,0 +1,728 @@
+//! Property tests: random games, checked move by move against a small
+//! reference model written here from the rules text, plus text round trips.
+//!
+//! Moves are random points (legal or not) and passes, for random colours
+//! (mostly the player to move, sometimes either: GTP lets any colour play),
+//! on every rule preset. Sizes 2..=5 are favoured because that is where
+//! superko, suicide and whole-board captures happen all the time.
+//!
+//! Runs are reproducible: the seed is fixed ([`SEED`]) unless
+//! `PROPTEST_RNG_SEED` is set, and `PROPTEST_CASES` overrides the case
+//! counts, so a longer exploration is `PROPTEST_CASES=5000
+//! PROPTEST_RNG_SEED=$RANDOM cargo test --test properties`.
+
+use std::fmt;
+
+use ingo::board::{column_letter, zobrist, Board, Color, Point, MAX_SIZE};
+use ingo::rules::{
+    EndRule, Event, Game, IllegalMove, KoRule, Move, Phase, PhaseError, Rules, Suicide, UndoError,
+};
+use proptest::collection::vec;
+use proptest::prelude::*;
+use proptest::test_runner::{FileFailurePersistence, RngSeed};
+
+/// Default RNG seed, so that a plain `cargo test` is deterministic.
+const SEED: u64 = 0x5eed_1d60;
+
+/// Random games checked against the reference model after every step.
+const MODEL_CASES: u32 = 1024;
+/// Random games taken back event by event.
+const UNDO_CASES: u32 = 256;
+/// Random games whose diagram is printed and read back after every step.
+const DIAGRAM_CASES: u32 = 128;
+/// Cheap text round trips.
+const TEXT_CASES: u32 = 1024;
+
+/// Steps per game: enough on small boards for the board to fill up, be
+/// captured and refill many times over (which is when positions repeat),
+/// capped so that big-board games (the oracle is quadratic) stay fast.
+const STEPS_PER_POINT: usize = 12;
+const MIN_STEPS: usize = 60;
+const MAX_STEPS: usize = 200;
+
+/// The largest board the random games use: the largest in common use; the
+/// 20..=25 sizes share every code path and would only add run time.
+const MAX_GAME_SIZE: u8 = 19;
+
+/// Deterministic by default, but the usual proptest environment variables
+/// still win, so a developer can explore more seeds and cases. A failure is
+/// saved next to this file (`tests/properties.proptest-regressions`) and
+/// replayed first on later runs; the default location needs a `lib.rs`
+/// above the test file and only warns here.
+fn config(cases: u32) -> ProptestConfig {
+    let base = ProptestConfig::default();
+    ProptestConfig {
+        cases: if std::env::var_os("PROPTEST_CASES").is_some() {
+            base.cases
+        } else {
+            cases
+        },
+        rng_seed: match base.rng_seed {
+            RngSeed::Random => RngSeed::Fixed(SEED),
+            fixed => fixed,
+        },
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource(
+            "proptest-regressions",
+        ))),
+        ..base
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Random games
+// ---------------------------------------------------------------------------
+
+/// Which colour makes a move: resolved when the step is played, since the
+/// player to move depends on the game so far.
+#[derive(Clone, Copy, Debug)]
+enum Who {
+    ToMove,
+    Black,
+    White,
+}
+
+impl Who {
+    fn resolve(self, game: &Game) -> Color {
+        match self {
+            Who::ToMove => game.to_move(),
+            Who::Black => Color::Black,
+            Who::White => Color::White,
+        }
+    }
+}
+
+/// Where a move goes. Random points alone mostly hit stones and almost
+/// never repeat a position on boards above 2×2, so two targets steer
+/// towards the interesting cases: any empty point, and the simple-ko point
+/// (an immediate retake is the commonest superko violation).
+#[derive(Clone, Copy, Debug)]
+enum Target {
+    /// Any point, legal or not.
+    Point(u8, u8),
+    /// The `k`-th empty point (modulo their number), in board order.
+    Empty(u16),
+    /// The simple-ko point if there is one, else like `Empty(k)`.
+    Ko(u16),
+    Pass,
+}
+
+/// One thing a random game tries to do. Dispute and agreement are only
+/// accepted in `stopped`; elsewhere they exercise the error path.
+#[derive(Clone)]
+enum Step {
+    Move {
+        who: Who,
+        target: Target,
+    },
+    Dispute,
+    /// Agreement with the strings at these points dead.
+    Agree {
+        dead: Vec<(u8, u8)>,
+    },
+}
+
+/// Vertex text for a failure report (`C3`), without needing the board size.
+fn vertex_text(x: u8, y: u8) -> String {
+    format!("{}{}", column_letter(x), u32::from(y) + 1)
+}
+
+impl fmt::Debug for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Step::Move { who, target } => match target {
+                Target::Point(x, y) => write!(f, "{who:?} {}", vertex_text(*x, *y)),
+                Target::Empty(k) => write!(f, "{who:?} empty#{k}"),
+                Target::Ko(k) => write!(f, "{who:?} ko-or-empty#{k}"),
+                Target::Pass => write!(f, "{who:?} pass"),
+            },
+            Step::Dispute => f.write_str("dispute"),
+            Step::Agree { dead } => {
+                let dead: Vec<String> = dead.iter().map(|&(x, y)| vertex_text(x, y)).collect();
+                write!(f, "agree {dead:?}")
+            }
+        }
+    }
+}
+
+/// A random game: board size, rules, who moves first, and the steps.
+#[derive(Clone, Debug)]
+struct Plan {
+    size: u8,
+    rules: Rules,
+    first: Color,
+    steps: Vec<Step>,
+}
+
+impl Plan {
+    fn new_game(&self) -> Game {
+        Game::with_setup(Board::new(self.size), 0, self.first, self.rules, 0.5)
+    }
+}
+
+/// Sizes 2..=5 three times as often as the rest.
+fn board_size() -> impl Strategy<Value = u8> {
+    prop_oneof![3 => 2u8..=5, 1 => 6u8..=MAX_GAME_SIZE]
+}
+
+fn who() -> impl Strategy<Value = Who> {
+    prop_oneof![6 => Just(Who::ToMove), 1 => Just(Who::Black), 1 => Just(Who::White)]
+}
+
+/// Mostly stone moves: passes are rare enough that two in a row (which
+/// stop or, under Tromp-Taylor, end the game) do not cut most games short.
+fn step(size: u8) -> impl Strategy<Value = Step> {
+    let point = (0..size, 0..size);
+    let target = prop_oneof![
+        12 => point.clone().prop_map(|(x, y)| Target::Point(x, y)),
+        24 => any::<u16>().prop_map(Target::Empty),
+        4 => any::<u16>().prop_map(Target::Ko),
+        2 => Just(Target::Pass),
+    ];
+    prop_oneof![
+        42 => (who(), target).prop_map(|(who, target)| Step::Move { who, target }),
+        1 => Just(Step::Dispute),
+        1 => vec(point, 0..3).prop_map(|dead| Step::Agree { dead }),
+    ]
+}
+
+fn plan() -> impl Strategy<Value = Plan> {
+    (board_size(), 0..Rules::PRESETS.len(), any::<bool>()).prop_flat_map(
+        |(size, rules, white_first)| {
+            let area = usize::from(size) * usize::from(size);
+            let steps = (STEPS_PER_POINT * area).clamp(MIN_STEPS, MAX_STEPS);
+            vec(step(size), 0..=steps).prop_map(move |steps| Plan {
+                size,
+                rules: Rules::PRESETS[rules].1,
+                first: if white_first {
+                    Color::White
+                } else {
+                    Color::Black
+                },
+                steps,
+            })
+        },
+    )
+}
+
+fn point(x: u8, y: u8, size: u8) -> Point {
+    Point::from_coords(x, y, size).expect("strategies only make on-board points")
+}
+
+/// The events so far as text (`B C3, W pass, dispute`), for failure
+/// messages; with the failing plan that proptest prints, enough to replay.
+fn transcript(game: &Game) -> String {
+    let events: Vec<String> = game
+        .events()
+        .iter()
+        .map(|e| match e {
+            Event::Move(Move::Play(c, p)) => format!("{} {}", c.letter(), p.vertex()),
+            Event::Move(Move::Pass(c)) => format!("{} pass", c.letter()),
+            Event::Dispute => "dispute".to_string(),
+            Event::Agree(dead) => {
+                let dead: Vec<String> = dead.iter().map(|p| p.vertex().to_string()).collect();
+                format!("agree [{}]", dead.join(" "))
+            }
+        })
+        .collect();
+    format!(
+        "size {}, rules {}, events: {}",
+        game.size(),
+        game.rules(),
+        events.join(", ")
+    )
+}
+
+// ---------------------------------------------------------------------------
+// Reference model
+// ---------------------------------------------------------------------------
+
+/// A stone arrangement, indexed `y * size + x`.
+type Arrangement = Vec<Option<Color>>;
+
+/// The arrangement of a board, in the model's indexing.
+fn arrangement(board: &Board) -> Arrangement {
+    let size = board.size();
+    (0..size)
+        .flat_map(|y| (0..size).map(move |x| (x, y)))
+        .map(|(x, y)| board.color_at(point(x, y, size)))
+        .collect()
+}
+
+/// On-board orthogonal neighbours of index `i`.
+fn neighbours(size: u8, i: usize) -> impl Iterator<Item = usize> {
+    let n = usize::from(size);
+    let (x, y) = (i % n, i / n);
+    [
+        (x > 0).then(|| i - 1),
+        (x + 1 < n).then(|| i + 1),
+        (y > 0).then(|| i - n),
+        (y + 1 < n).then(|| i + n),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// The string through the stone at `i`, and whether it has a liberty.
+/// A plain flood fill: slow and obviously right.
+fn string_at(a: &[Option<Color>], size: u8, i: usize) -> (Vec<usize>, bool) {
+    let color = a[i];
+    let mut seen = vec![false; a.len()];
+    let mut stones = vec![i];
+    let mut free = false;
+    seen[i] = true;
+    let mut k = 0;
+    while k < stones.len() {
+        for n in neighbours(size, stones[k]) {
+            if a[n].is_none() {
+                free = true;
+            } else if a[n] == color && !seen[n] {
+                seen[n] = true;
+                stones.push(n);
+            }
+        }
+        k += 1;
+    }
+    (stones, free)
+}
+
+/// A stone of `color` placed on the empty index `at`: opposing strings
+/// without liberties go first, then the own string if it has none.
+/// Returns the new arrangement and how many own stones were removed.
+fn place(a: &[Option<Color>], size: u8, color: Color, at: usize) -> (Arrangement, usize) {
+    let mut a = a.to_vec();
+    a[at] = Some(color);
+    for n in neighbours(size, at) {
+        if a[n] == Some(!color) {
+            let (stones, free) = string_at(&a, size, n);
+            if !free {
+                stones.into_iter().for_each(|s| a[s] = None);
+            }
+        }
+    }
+    let (own, free) = string_at(&a, size, at);
+    if free {
+        return (a, 0);
+    }
+    own.iter().for_each(|&s| a[s] = None);
+    (a, own.len())
+}
+
+/// What the game should be, recomputed from the rules text: arrangement,
+/// phase, player to move, and every earlier position for superko.
+struct Model {
+    size: u8,
+    rules: Rules,
+    phase: Phase,
+    to_move: Color,
+    current: Arrangement,
+    /// Every position so far: arrangement and the player to move after it.
+    positions: Vec<(Arrangement, Color)>,
+}
+
+impl Model {
+    fn new(plan: &Plan) -> Model {
+        let empty = vec![None; usize::from(plan.size) * usize::from(plan.size)];
+        Model {
+            size: plan.size,
+            rules: plan.rules,
+            phase: Phase::START,
+            to_move: plan.first,
+            positions: vec![(empty.clone(), plan.first)],
+            current: empty,
+        }
+    }
+
+    fn index(&self, p: Point) -> usize {
+        let (x, y) = p.coords();
+        usize::from(y) * usize::from(self.size) + usize::from(x)
+    }
+
+    /// Legality by the rules text, checks in the order the engine reports
+    /// them (game over, occupied, suicide, superko).
+    fn legality(&self, mv: Move) -> Result<(), IllegalMove> {
+        if self.phase == Phase::Finished {
+            return Err(IllegalMove::GameOver);
+        }
+        let Move::Play(color, p) = mv else {
+            return Ok(());
+        };
+        let at = self.index(p);
+        if self.current[at].is_some() {
+            return Err(IllegalMove::Occupied);
+        }
+        let (after, suicided) = place(&self.current, self.size, color, at);
+        if suicided == 1 || (suicided > 1 && self.rules.suicide == Suicide::Forbidden) {
+            return Err(IllegalMove::Suicide);
+        }
+        // After X's move it is !X to move; situational superko compares
+        // that too, positional superko only the arrangement.
+        let repeats = self.positions.iter().any(|(arr, to_move)| {
+            *arr == after && (self.rules.ko == KoRule::PositionalSuperko || *to_move == !color)
+        });
+        if repeats {
+            return Err(IllegalMove::Superko);
+        }
+        Ok(())
+    }
+
+    /// Plays a move that [`Model::legality`] accepted.
+    fn apply(&mut self, mv: Move) {
+        match mv {
+            Move::Play(color, p) => {
+                let at = self.index(p);
+                self.current = place(&self.current, self.size, color, at).0;
+                self.phase = match self.phase {
+                    Phase::Playing { .. } => Phase::Playing { passes: 0 },
+                    _ => Phase::Resumed { passes: 0 },
+                };
+            }
+            Move::Pass(_) => {
+                self.phase = match self.phase {
+                    Phase::Playing { passes: 0 } => Phase::Playing { passes: 1 },
+                    Phase::Playing { .. } => match self.rules.end {
+                        EndRule::StateMachine => Phase::Stopped,
+                        EndRule::TwoPasses => Phase::Finished,
+                    },
+                    // The pass that resumes play counts as the first.
+                    Phase::Stopped | Phase::Resumed { passes: 0 } => Phase::Resumed { passes: 1 },
+                    Phase::Resumed { .. } | Phase::Finished => Phase::Finished,
+                };
+            }
+        }
+        self.to_move = !mv.color();
+        self.positions.push((self.current.clone(), self.to_move));
+    }
+
+    fn dispute(&mut self) -> Result<(), PhaseError> {
+        if self.phase != Phase::Stopped {
+            return Err(PhaseError::NotStopped);
+        }
+        self.phase = Phase::Resumed { passes: 0 };
+        Ok(())
+    }
+
+    /// Agreement removes the named strings; it is no move, so the history
+    /// and the player to move stay as they were.
+    fn agree(&mut self, dead: &[Point]) -> Result<(), PhaseError> {
+        if self.phase != Phase::Stopped {
+            return Err(PhaseError::NotStopped);
+        }
+        for &p in dead {
+            let at = self.index(p);
+            if self.current[at].is_some() {
+                let (stones, _) = string_at(&self.current, self.size, at);
+                stones.into_iter().for_each(|s| self.current[s] = None);
+            }
+        }
+        self.phase = Phase::Finished;
+        Ok(())
+    }
+}
+
+/// The Zobrist hash of a board recomputed from its stones.
+fn recomputed_hash(board: &Board) -> u64 {
+    board
+        .points()
+        .filter_map(|p| board.color_at(p).map(|c| zobrist::stone_key(p, c)))
+        .fold(0, |h, k| h ^ k)
+}
+
+/// Plays one step on the game and returns whether it changed the game,
+/// checking on the way that a refused step leaves the game as it was and
+/// that `is_legal` predicts `play`.
+fn play_step(game: &mut Game, step: &Step) -> Result<bool, TestCaseError> {
+    let before = game.clone();
+    let size = game.size();
+    let ok = match step {
+        Step::Move { .. } => {
+            let mv = to_move(game, step);
+            let predicted = game.is_legal(mv);
+            let played = game.play(mv);
+            prop_assert_eq!(
+                predicted,
+                played,
+                "is_legal and play disagree on {:?}; {}",
+                mv,
+                transcript(&before)
+            );
+            played.is_ok()
+        }
+        Step::Dispute => game.dispute().is_ok(),
+        Step::Agree { dead } => {
+            let dead: Vec<Point> = dead.iter().map(|&(x, y)| point(x, y, size)).collect();
+            game.agree(&dead).is_ok()
+        }
+    };
+    if !ok {
+        prop_assert!(
+            *game == before,
+            "refused {:?} changed the game; {}",
+            step,
+            transcript(&before)
+        );
+    }
+    Ok(ok)
+}
+
+/// The move a move step makes now.
+fn to_move(game: &Game, step: &Step) -> Move {
+    let Step::Move { who, target } = *step else {
+        unreachable!("not a move: {step:?}")
+    };
+    let color = who.resolve(game);
+    let board = game.board();
+    let nth_empty = |k: u16| {
+        let empty: Vec<Point> = board.points().filter(|&p| board.is_empty_at(p)).collect();
+        // A board always has an empty point: a full one would have no
+        // liberties anywhere.
+        empty[usize::from(k) % empty.len()]
+    };
+    match target {
+        Target::Point(x, y) => Move::Play(color, point(x, y, game.size())),
+        Target::Empty(k) => Move::Play(color, nth_empty(k)),
+        Target::Ko(k) => Move::Play(color, board.ko().unwrap_or_else(|| nth_empty(k))),
+        Target::Pass => Move::Pass(color),
+    }
+}
+
+/// Properties 1–4: legality, consistency, hashing and superko against the
+/// model, after every step of the game.
+fn check_against_model(plan: &Plan) -> Result<(), TestCaseError> {
+    let mut game = plan.new_game();
+    let mut model = Model::new(plan);
+    for step in &plan.steps {
+        let context = transcript(&game);
+        let size = game.size();
+        let expected = match step {
+            Step::Move { .. } => {
+                let mv = to_move(&game, step);
+                let want = model.legality(mv);
+                prop_assert_eq!(game.is_legal(mv), want, "legality of {:?}; {}", mv, context);
+                if want.is_ok() {
+                    model.apply(mv);
+                }
+                want.is_ok()
+            }
+            Step::Dispute => model.dispute().is_ok(),
+            Step::Agree { dead } => {
+                let dead: Vec<Point> = dead.iter().map(|&(x, y)| point(x, y, size)).collect();
+                model.agree(&dead).is_ok()
+            }
+        };
+        let done = play_step(&mut game, step)?;
+        prop_assert_eq!(done, expected, "{:?} accepted?; {}", step, context);
+
+        let board = game.board();
+        if let Err(e) = board.check_consistency() {
+            return Err(TestCaseError::fail(format!(
+                "inconsistent after {step:?}: {e}; {context}"
+            )));
+        }
+        prop_assert_eq!(board.hash(), recomputed_hash(board), "hash; {}", context);
+        prop_assert_eq!(
+            arrangement(board),
+            model.current.clone(),
+            "arrangement after {:?}; {}",
+            step,
+            context
+        );
+        prop_assert_eq!(game.phase(), model.phase, "phase; {}", context);
+        prop_assert_eq!(game.to_move(), model.to_move, "to move; {}", context);
+        prop_assert_eq!(
+            game.history().len(),
+            model.positions.len(),
+            "positions; {}",
+            context
+        );
+    }
+    // The whole legal-move list at the end, for both colours (too slow to
+    // do after every step on big boards, cheap once).
+    for color in Color::ALL {
+        let want: Vec<Point> = game
+            .board()
+            .points()
+            .filter(|&p| model.legality(Move::Play(color, p)).is_ok())
+            .collect();
+        prop_assert_eq!(
+            game.legal_points(color),
+            want,
+            "legal points of {:?}; {}",
+            color,
+            transcript(&game)
+        );
+    }
+    Ok(())
+}
+
+/// Property 5: every successful step taken back in turn restores the game
+/// as it was before it, down to the set-up, after which undo fails.
+fn check_undo(plan: &Plan) -> Result<(), TestCaseError> {
+    let mut game = plan.new_game();
+    let mut states = vec![game.clone()];
+    for step in &plan.steps {
+        if play_step(&mut game, step)? {
+            states.push(game.clone());
+        }
+    }
+    let context = transcript(&game);
+    // The last state is the game as it stands: nothing to undo to.
+    states.pop();
+    while let Some(want) = states.pop() {
+        prop_assert_eq!(game.undo(), Ok(()), "undo; {}", context);
+        prop_assert!(
+            game == want,
+            "undo back to {} events gave {:?}; {}",
+            want.events().len(),
+            game,
+            context
+        );
+    }
+    prop_assert_eq!(game.undo(), Err(UndoError), "undo at set-up; {}", context);
+    prop_assert!(game == plan.new_game(), "set-up changed; {}", context);
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// Diagrams
+// ---------------------------------------------------------------------------
+
+/// Token spellings the diagram reader accepts, by kind.
+const BLACK_TOKENS: [char; 3] = ['X', 'x', '#'];
+const WHITE_TOKENS: [char; 3] = ['O', 'o', '@'];
+const EMPTY_TOKENS: [char; 2] = ['.', '+'];
+
+/// `board.diagram()` must be a header of column letters, one row per line
+/// (top row first) framed by its number, and the header again; its body
+/// must read back as the board. A diagram of our own with mixed token
+/// spellings must read back too.
+fn check_diagram(board: &Board, style: usize, spaced: bool) -> Result<(), TestCaseError> {
+    let size = board.size();
+    let text = board.diagram();
+    let lines: Vec<&str> = text.lines().collect();
+    prop_assert_eq!(lines.len(), usize::from(size) + 2, "{}", text);
+    let letters: Vec<String> = (0..size).map(|x| column_letter(x).to_string()).collect();
+    for header in [lines[0], lines[lines.len() - 1]] {
+        let tokens: Vec<&str> = header.split_whitespace().collect();
+        prop_assert_eq!(&tokens, &letters, "header of\n{}", text);
+    }
+    let mut body = String::new();
+    let mut own = String::new();
+    for (row, line) in lines[1..=usize::from(size)].iter().enumerate() {
+        let y = size - 1 - row as u8;
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let label = (u32::from(y) + 1).to_string();
+        prop_assert_eq!(tokens.len(), usize::from(size) + 2, "{}", text);
+        prop_assert_eq!(tokens[0], label.as_str(), "{}", text);
+        prop_assert_eq!(tokens[tokens.len() - 1], label.as_str(), "{}", text);
+        body.push_str(&tokens[1..tokens.len() - 1].join(" "));
+        body.push('\n');
+        for x in 0..size {
+            // Vary the spelling from cell to cell, not only per diagram.
+            let k = style + usize::from(x) + 2 * usize::from(y);
+            own.push(match board.color_at(point(x, y, size)) {
+                Some(Color::Black) => BLACK_TOKENS[k % BLACK_TOKENS.len()],
+                Some(Color::White) => WHITE_TOKENS[k % WHITE_TOKENS.len()],
+                None => EMPTY_TOKENS[k % EMPTY_TOKENS.len()],
+            });
+            if spaced {
+                own.push(' ');
+            }
+        }
+        own.push('\n');
+    }
+    prop_assert_eq!(body.parse::<Board>(), Ok(board.clone()), "{}", text);
+    prop_assert_eq!(own.parse::<Board>(), Ok(board.clone()), "{}", own);
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// The tests
+// ---------------------------------------------------------------------------
+
+proptest! {
+    #![proptest_config(config(MODEL_CASES))]
+
+    /// Properties 1–4 (see `check_against_model`).
+    #[test]
+    fn random_games_follow_the_rules(plan in plan()) {
+        check_against_model(&plan)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(UNDO_CASES))]
+
+    /// Property 5 (see `check_undo`).
+    #[test]
+    fn undo_restores_every_earlier_state(plan in plan()) {
+        check_undo(&plan)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(DIAGRAM_CASES))]
+
+    /// Property 6, diagrams: after every step of a random game.
+    #[test]
+    fn diagrams_round_trip(plan in plan(), style in 0usize..6, spaced in any::<bool>()) {
+        let mut game = plan.new_game();
+        check_diagram(game.board(), style, spaced)?;
+        for step in &plan.steps {
+            if play_step(&mut game, step)? {
+                check_diagram(game.board(), style, spaced)?;
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(TEXT_CASES))]
+
+    /// Property 6, vertices: every vertex prints and parses back, in either
+    /// case, on its board; a vertex of a bigger board is refused exactly
+    /// when it is off this one.
+    #[test]
+    fn vertices_round_trip(size in 2..=MAX_SIZE, x in 0..MAX_SIZE, y in 0..MAX_SIZE) {
+        let on_big = point(x, y, MAX_SIZE);
+        let text = on_big.vertex().to_string();
+        let on_board = x < size && y < size;
+        prop_assert_eq!(Point::parse(&text, size).is_ok(), on_board, "{} on {}", text, size);
+        if on_board {
+            let p = point(x, y, size);
+            prop_assert_eq!(p.vertex().to_string(), text.clone());
+            prop_assert_eq!(Point::parse(&text, size), Ok(p));
+            prop_assert_eq!(Point::parse(&text.to_lowercase(), size), Ok(p));
+            prop_assert_eq!(p.coords(), (x, y));
+        }
+    }
+
+    /// Property 6, rules: every preset prints as its name and parses back
+    /// from any spelling the reader promises to accept (any case, `_` or
+    /// ` ` for `-`, surrounding blanks).
+    #[test]
+    fn rules_round_trip(
+        preset in 0..Rules::PRESETS.len(),
+        upper in any::<u32>(),
+        separator in prop_oneof![Just('-'), Just('_'), Just(' ')],
+        padded in any::<bool>(),
+    ) {
+        let (name, rules) = Rules::PRESETS[preset];
+        prop_assert_eq!(rules.to_string(), name);
+        prop_assert_eq!(name.parse::<Rules>(), Ok(rules));
+        let mut spelt: String = name
+            .chars()
+            .enumerate()
+            .map(|(i, c)| match c {
+                '-' => separator,
+                c if upper & (1 << (i % 32)) != 0 => c.to_ascii_uppercase(),
+                c => c,
+            })
+            .collect();
+        if padded {
+            spelt = format!("  {spelt}\t");
+        }
+        let parsed = spelt.parse::<Rules>();
+        prop_assert_eq!(parsed.clone(), Ok(rules), "{:?}", spelt);
+        prop_assert_eq!(parsed.map(|r| r.to_string()), Ok(name.to_string()));
+    }
+}
