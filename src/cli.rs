@@ -213,10 +213,7 @@ fn selfplay(config: Config, size: u8) -> anyhow::Result<()> {
     write!(out, "{}", game.board().diagram())?;
     let result = match resigned {
         Some(c) => format!("{}+R", (!c).letter()),
-        None => game
-            .score(game.agreed_dead())
-            .result(game.rules().tie)
-            .to_string(),
+        None => game.score(&[]).result(game.rules().tie).to_string(),
     };
     writeln!(out, "phase: {}", game.phase())?;
     writeln!(out, "result: {result}")?;

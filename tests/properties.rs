@@ -219,7 +219,11 @@ fn transcript(game: &Game) -> String {
             Event::Move(Move::Pass(c)) => format!("{} pass", c.letter()),
             Event::Dispute => "dispute".to_string(),
             Event::Agree(dead) => {
-                let dead: Vec<String> = dead.iter().map(|p| p.vertex().to_string()).collect();
+                let dead: Vec<String> = dead
+                    .iter()
+                    .flatten()
+                    .map(|p| p.vertex().to_string())
+                    .collect();
                 format!("agree [{}]", dead.join(" "))
             }
         })

@@ -4,7 +4,9 @@
 use std::fmt::Write as _;
 
 use crate::board::{Board, Color, Point};
-use crate::rules::{format_number, handicap, Game, IllegalMove, Move, Phase, PhaseError, Rules};
+use crate::rules::{
+    format_number, handicap, seki_stones, Game, IllegalMove, Move, Phase, PhaseError, Rules,
+};
 use crate::search::time::Clock;
 use crate::search::{Decision, GenMode};
 use crate::sgf;
@@ -347,7 +349,7 @@ fn time_left(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
 /// under Tromp-Taylor), else the engine's proposal.
 fn dead_stones(s: &mut Session) -> Vec<Point> {
     if s.game.phase() == Phase::Finished {
-        return s.game.agreed_dead().to_vec();
+        return s.game.agreed_dead();
     }
     let budget = s.judge_budget();
     s.player.dead_stones(&s.game, budget)
@@ -365,41 +367,45 @@ fn final_score(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     Ok(result.result(s.game.rules().tie).to_string())
 }
 
-/// GNU Go's format: one string per line, vertices in GNU Go order.
+/// GNU Go's format: one string per line, vertices in GNU Go order. A
+/// string is `dead` (the engine's proposal, or the agreement once
+/// finished), `seki` (sharing liberties neither side can fill) or `alive`.
 fn final_status_list(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     arity(args, 1)?;
-    let dead = dead_stones(s);
-    let want_dead = match args[0].to_ascii_lowercase().as_str() {
-        "dead" => true,
-        "alive" => false,
-        _ => return Err(GtpError::Syntax),
-    };
-    let board = s.game.board().clone();
+    let status = args[0].to_ascii_lowercase();
+    if !matches!(status.as_str(), "dead" | "alive" | "seki") {
+        return Err(GtpError::Syntax);
+    }
     let mut strings: Vec<Vec<Point>> = Vec::new();
-    if want_dead && s.game.phase() == Phase::Finished {
-        // Removed at agreement: group the points by adjacency again.
-        for &p in &dead {
-            match strings
-                .iter_mut()
-                .find(|g| g.iter().any(|q| q.neighbors().contains(&p)))
-            {
-                Some(g) => g.push(p),
-                None => strings.push(vec![p]),
-            }
-        }
+    if status == "dead" && s.game.phase() == Phase::Finished {
+        // Removed from the board at agreement; kept as strings.
+        strings = s.game.agreed_dead_strings().to_vec();
     } else {
+        let dead = dead_stones(s);
+        let board = s.game.board();
+        let seki = seki_stones(board, &dead);
         let mut seen = Vec::new();
         for p in board.points() {
-            if board.color_at(p).is_none() || seen.contains(&p) || dead.contains(&p) != want_dead {
+            if board.color_at(p).is_none() || seen.contains(&p) {
                 continue;
             }
             let stones = board.string_stones(p);
             seen.extend(&stones);
-            strings.push(stones);
+            let of = if dead.contains(&p) {
+                "dead"
+            } else if seki.contains(&p) {
+                "seki"
+            } else {
+                "alive"
+            };
+            if of == status {
+                strings.push(stones);
+            }
         }
     }
     let mut lines: Vec<(Point, String)> = strings
         .into_iter()
+        .filter(|g| !g.is_empty())
         .map(|mut g| {
             gnugo_order(&mut g);
             (g[0], vertex_list(g))

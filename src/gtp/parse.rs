@@ -14,7 +14,9 @@ pub fn preprocess(line: &str) -> Option<String> {
             c => out.push(c),
         }
     }
-    let trimmed = out.trim();
+    // Only SPACE separates tokens (GTP 2 §2.3): other Unicode spaces are
+    // part of a token.
+    let trimmed = out.trim_matches(' ');
     (!trimmed.is_empty()).then(|| trimmed.to_string())
 }
 
@@ -29,7 +31,7 @@ pub struct CommandLine<'a> {
 /// Splits a preprocessed line. A first token of digits is the id; a line
 /// with only an id has an empty name (answered as an unknown command).
 pub fn tokenize(line: &str) -> CommandLine<'_> {
-    let mut tokens = line.split_whitespace();
+    let mut tokens = line.split(' ').filter(|t| !t.is_empty());
     let first = tokens.next().unwrap_or("");
     let (id, name) = if !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit()) {
         (first.parse().ok(), tokens.next().unwrap_or(""))
@@ -84,5 +86,7 @@ mod tests {
         assert_eq!(c.name, "");
         // An id too large for u64 is no id: the reply carries none.
         assert_eq!(tokenize("99999999999999999999999 name").id, None);
+        // A no-break space is no separator.
+        assert_eq!(tokenize("play\u{a0}b d4").name, "play\u{a0}b");
     }
 }

@@ -30,8 +30,9 @@ impl Move {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
     Move(Move),
-    /// Agreement in `stopped`: these stones (whole strings) were dead.
-    Agree(Vec<Point>),
+    /// Agreement in `stopped`: these strings were dead (each sorted, in
+    /// board order of their first stone).
+    Agree(Vec<Vec<Point>>),
     Dispute,
 }
 
@@ -128,8 +129,7 @@ impl Game {
         rules: Rules,
         komi: f64,
     ) -> Game {
-        let mut history = PositionHistory::new();
-        history.push(&setup, to_move);
+        let history = Self::initial_history(&setup, to_move);
         Game {
             rules,
             komi,
@@ -283,14 +283,16 @@ impl Game {
     /// `NotStopped` outside `stopped`.
     pub fn agree(&mut self, dead: &[Point]) -> Result<(), PhaseError> {
         next_phase(self.phase, PhaseEvent::Agree, self.rules.end)?;
-        let mut stones: Vec<Point> = dead
-            .iter()
-            .filter(|&&p| self.board.color_at(p).is_some())
-            .flat_map(|&p| self.board.string_stones(p))
-            .collect();
-        stones.sort_unstable();
-        stones.dedup();
-        self.apply(&Event::Agree(stones))
+        let mut strings: Vec<Vec<Point>> = Vec::new();
+        for &p in dead {
+            if self.board.color_at(p).is_some() && !strings.iter().any(|s| s.contains(&p)) {
+                let mut stones = self.board.string_stones(p);
+                stones.sort_unstable();
+                strings.push(stones);
+            }
+        }
+        strings.sort_unstable();
+        self.apply(&Event::Agree(strings))
     }
 
     /// A dispute in `stopped` (`ingo-dispute`): play resumes.
@@ -311,12 +313,24 @@ impl Game {
         Ok(())
     }
 
-    /// The stones agreed dead when the game finished by agreement.
-    pub fn agreed_dead(&self) -> &[Point] {
+    /// The strings agreed dead when the game finished by agreement.
+    pub fn agreed_dead_strings(&self) -> &[Vec<Point>] {
         match (self.phase, self.events.last()) {
             (Phase::Finished, Some(Event::Agree(dead))) => dead,
             _ => &[],
         }
+    }
+
+    /// The stones agreed dead when the game finished by agreement, sorted.
+    pub fn agreed_dead(&self) -> Vec<Point> {
+        let mut stones: Vec<Point> = self
+            .agreed_dead_strings()
+            .iter()
+            .flatten()
+            .copied()
+            .collect();
+        stones.sort_unstable();
+        stones
     }
 
     /// Area score of the board with the strings at `dead` removed.
@@ -333,12 +347,23 @@ impl Game {
             .collect()
     }
 
+    /// SPEC §1.1 counts positions "from the empty board after
+    /// `clear_board` (handicap set-up included)": the empty board with Black
+    /// to move comes first, then the set-up position if there is one.
+    fn initial_history(setup: &Board, to_move: Color) -> PositionHistory {
+        let mut history = PositionHistory::new();
+        if !setup.is_clear() {
+            history.push(&Board::new(setup.size()), Color::Black);
+        }
+        history.push(setup, to_move);
+        history
+    }
+
     /// Rebuilds board, history and phase from the set-up and the events.
     fn replay(&mut self) {
         let events = std::mem::take(&mut self.events);
         self.board = self.setup.clone();
-        self.history = PositionHistory::new();
-        self.history.push(&self.setup, self.setup_to_move);
+        self.history = Self::initial_history(&self.setup, self.setup_to_move);
         self.phase = Phase::START;
         self.to_move = self.setup_to_move;
         for e in &events {
@@ -370,7 +395,10 @@ impl Game {
                 self.to_move = !mv.color();
                 self.history.push(&self.board, self.to_move);
             }
-            Event::Agree(dead) => self.board.remove_strings(dead),
+            Event::Agree(dead) => {
+                let stones: Vec<Point> = dead.iter().flatten().copied().collect();
+                self.board.remove_strings(&stones);
+            }
             Event::Dispute => {}
         }
         self.events.push(event.clone());
@@ -584,7 +612,7 @@ mod tests {
         g.agree(&[p("C4", 5)]).expect("agree");
         assert_eq!(g.phase(), Phase::Finished);
         assert!(g.board().is_empty_at(p("C4", 5)));
-        assert_eq!(g.agreed_dead(), &[p("C4", 5)]);
+        assert_eq!(g.agreed_dead(), [p("C4", 5)]);
         assert_eq!(g.score(&[]).result(g.rules().tie).to_string(), "B+24.5");
     }
 
@@ -602,7 +630,7 @@ mod tests {
         g.play(Move::Pass(Black)).expect("pass");
         g.play(Move::Pass(White)).expect("pass");
         assert_eq!(g.phase(), Phase::Finished);
-        assert_eq!(g.agreed_dead(), &[] as &[Point]);
+        assert_eq!(g.agreed_dead(), []);
         // Every stone alive: A1 is White's and touches no empty black region
         // alone; the board counts as it stands.
         let s = g.score(&[]);

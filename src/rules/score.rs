@@ -179,6 +179,46 @@ pub fn score(board: &Board, dead: &[Point], komi: f64, handicap_bonus: u32) -> S
     result
 }
 
+/// The stones of strings in seki once the strings at `dead` are removed:
+/// strings of both colours around an empty point that neither side can
+/// fill without putting its own string in atari (or killing it) and
+/// capturing nothing — the shared liberties of a seki. Dame between safe
+/// strings is no such point: filling it costs nothing.
+pub fn seki_stones(board: &Board, dead: &[Point]) -> Vec<Point> {
+    let mut b = board.clone();
+    b.remove_strings(dead);
+    let mut stones = Vec::new();
+    for p in b.points() {
+        if !b.is_empty_at(p) {
+            continue;
+        }
+        let neighbours: Vec<Color> = p
+            .neighbors()
+            .iter()
+            .filter_map(|&n| b.color_at(n))
+            .collect();
+        let touches_both = Color::ALL.iter().all(|c| neighbours.contains(c));
+        if touches_both && Color::ALL.iter().all(|&c| self_damaging(&b, c, p)) {
+            for n in p.neighbors() {
+                if b.color_at(n).is_some() && !stones.contains(&n) {
+                    stones.extend(b.string_stones(n));
+                }
+            }
+        }
+    }
+    stones.sort_unstable();
+    stones.dedup();
+    stones
+}
+
+/// Would a stone of `color` at the empty point `p` capture nothing and
+/// leave its string with at most one liberty?
+fn self_damaging(board: &Board, color: Color, p: Point) -> bool {
+    let mut after = board.clone();
+    let effect = after.play_unchecked(color, p);
+    effect.captured == 0 && (effect.suicided > 0 || after.liberties(p).len() <= 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -263,6 +303,37 @@ mod tests {
         // below still touch Black only.
         assert_eq!(alive.territory.black, 10);
         assert_eq!(alive.result(TieRule::Draw).to_string(), "B+20.5");
+    }
+
+    #[test]
+    fn seki_is_found_and_dame_is_not() {
+        let b = board(
+            "X X . O O
+             X X . O O
+             O O O X X
+             O O O X X
+             . O . X .",
+        );
+        // A stone of either colour on C5 leaves its own top block with one
+        // liberty and captures nothing: the two top blocks are in seki.
+        // (On C4 White would join its lower string and keep three
+        // liberties; on C1 White keeps C4 and A1: no seki below.)
+        let seki = seki_stones(&b, &[]);
+        let want: Vec<Point> = ["A5", "B5", "D5", "E5", "A4", "B4", "D4", "E4"]
+            .iter()
+            .map(|v| vertex(v, 5))
+            .collect();
+        let mut want = want;
+        want.sort_unstable();
+        assert_eq!(seki, want);
+        let open = board(
+            ". . . . .
+             . X . O .
+             . X . O .
+             . X . O .
+             . . . . .",
+        );
+        assert_eq!(seki_stones(&open, &[]), vec![]);
     }
 
     #[test]

@@ -8,7 +8,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::board::{Board, Color, Point, MAX_POINTS};
-use crate::rules::{area_owners, Game, GameResult, Move, Phase};
+use crate::rules::{area_owners, seki_stones, Game, GameResult, Move, Phase};
 
 use super::playout::{final_black_margin, final_owner, play_out};
 use super::{Budget, Decision, GenMode, Player, SearchParams};
@@ -153,10 +153,15 @@ impl FlatMonteCarlo {
         total
     }
 
-    /// Strings whose points the opponent owns in most playouts.
+    /// Strings whose points the opponent owns in most playouts. Strings
+    /// in seki are alive whatever the playouts say: random play breaks
+    /// sekis that no sensible player would.
     fn dead_from(board: &Board, stats: &Stats) -> Vec<Point> {
         let mut dead = Vec::new();
         let mut done = [false; MAX_POINTS];
+        for p in seki_stones(board, &[]) {
+            done[p.index()] = true;
+        }
         for p in board.points() {
             let Some(c) = board.color_at(p) else { continue };
             if done[p.index()] {
