@@ -1,0 +1,1405 @@
+//! Cross-check of move legality: ingo against GNU Go, both judged by a
+//! brute-force reference model of the rules written in this file.
+//!
+//! Run it explicitly (it needs GNU Go at /usr/games/gnugo; about 20 s on 2
+//! cores):
+//!
+//! ```text
+//! cargo test --release --test gnugo_crosscheck -- --ignored --nocapture
+//! ```
+//!
+//! Random games are played, mostly on 2x2 to 6x6 boards where captures, ko
+//! fights, long-cycle superko and multi-stone suicide are frequent. After every move
+//! both engines are asked `all_legal` and `list_stones` (and `captures`) for
+//! both colours, and some illegal moves are played on purpose, which both
+//! must refuse.
+//!
+//! The judge is [`Reference`]: a plain 2-D board with flood-fill captures and
+//! a list of every earlier arrangement compared cell by cell. It is slow and
+//! dumb on purpose so that it is obviously right. ingo must agree with it
+//! exactly (spec 1.1: positional superko, multi-stone suicide allowed).
+//!
+//! GNU Go 3.8 run as `--chinese-rules --allow-suicide --positional-superko`
+//! has the same rules but a superko test with known defects
+//! (`is_allowed_move()` and `play_move()` in engine/board.c). [`GnuGoModel`]
+//! replays its bookkeeping exactly, so GNU Go is held to "the reference plus
+//! exactly these defects" and any other difference still fails:
+//!
+//! 1. The superko test plays the move with `really_do_trymove()`, which never
+//!    removes a suicided string, so it hashes an impossible board: every
+//!    multi-stone suicide is accepted, even one that repeats an arrangement.
+//! 2. It keeps only `MAX_MOVE_HISTORY` (500) moves. When a `play` finds the
+//!    history full, it folds the oldest 51 moves into its initial position by
+//!    replaying them from the old initial board *without recomputing the
+//!    Zobrist hash*, so from then on `board_hash` is off by the XOR of the
+//!    (arrangement + ko point) hashes of the old and new initial positions.
+//!    Stored hashes keep the offset they were stored with. So, once a game
+//!    passes 500 moves, GNU Go only recognises repetitions of arrangements
+//!    stored since its latest fold (folds recur every 51 moves): it accepts
+//!    the repetition of a position even a few moves old. The offset can also
+//!    make it refuse a legal move (a few times in this schedule, e.g. a
+//!    capture of a whole board leaving one stone); such moves are counted
+//!    and never chosen, so that both engines stay in the same position.
+//!
+//! ingo is never compared with GNU Go directly: each is compared with what
+//! it should answer, so a failure message says who is wrong and why, with
+//! the moves to replay the position by hand.
+
+use std::collections::{BTreeSet, VecDeque};
+use std::fmt::Write as _;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+const GNUGO: &str = "/usr/games/gnugo";
+const GNUGO_ARGS: &[&str] = &[
+    "--mode",
+    "gtp",
+    "--chinese-rules",
+    "--allow-suicide",
+    "--positional-superko",
+];
+
+/// Fixed seed: the games (and so every count printed) are the same on every
+/// run, whatever the engines answer, because moves are chosen from the
+/// reference model only.
+const SEED: u64 = 0x1960_0D0B_0A4D_5EED;
+
+/// GNU Go 3.8 `MAX_MOVE_HISTORY` (engine/board.h).
+const GNUGO_MAX_MOVE_HISTORY: usize = 500;
+/// How many moves GNU Go folds into its initial position when its move
+/// history is full (`1 + MAX_MOVE_HISTORY / 10` in `play_move()`).
+const GNUGO_COLLAPSED_MOVES: usize = 1 + GNUGO_MAX_MOVE_HISTORY / 10;
+
+/// A healthy engine answers these commands in microseconds; a reply this late
+/// means it hangs, and the test should say so rather than hang too.
+const REPLY_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Stop collecting disagreements after this many (each aborts its game).
+const MAX_FAILURES: usize = 8;
+
+/// One batch of games: board size, how many games, and the move cap.
+struct Plan {
+    size: usize,
+    games: usize,
+    max_moves: usize,
+}
+
+const fn plan(size: usize, games: usize, max_moves: usize) -> Plan {
+    Plan {
+        size,
+        games,
+        max_moves,
+    }
+}
+
+/// The game schedule, about 63,000 positions. 2x2 is almost all ko,
+/// suicide and superko; 3x3 games run 15 to 270 moves until one colour has
+/// filled the board; the long 4x4 to 6x6 games run past GNU Go's 500-move
+/// history (defect 2); 7x7 to 19x19 check ordinary play, strings, edges and
+/// the column letters after the missing I.
+const SCHEDULE: &[Plan] = &[
+    plan(2, 300, 200),
+    plan(3, 150, 600),
+    plan(4, 30, 1200),
+    plan(5, 15, 1200),
+    plan(6, 6, 1000),
+    plan(7, 8, 400),
+    plan(9, 4, 400),
+    plan(13, 1, 200),
+    plan(19, 1, 150),
+];
+
+/// Probability that the player who just moved moves again (GTP lets either
+/// colour play at any time). Filling one's own liberties is what makes
+/// multi-stone suicide and odd repetitions common.
+const P_SAME_COLOUR: f64 = 0.25;
+/// Probability of a pass when the previous move was not a pass. Two passes
+/// in a row are never played: in ingo they stop the game (spec 1.3).
+const P_PASS: f64 = 0.03;
+/// Probability, per step, of first trying an illegal move in both engines.
+const P_ILLEGAL_TRY: f64 = 0.15;
+/// Probability that such a try is a superko one when there is one.
+const P_PREFER_SUPERKO: f64 = 0.8;
+
+#[test]
+#[ignore = "slow, needs GNU Go at /usr/games/gnugo: run with --release -- --ignored"]
+fn legality_agrees_with_reference_and_gnugo() {
+    assert!(
+        Path::new(GNUGO).exists(),
+        "GNU Go is required for this test but {GNUGO} does not exist \
+         (install it with `apt-get install gnugo`)"
+    );
+    let started = Instant::now();
+    let mut harness = Harness {
+        ingo: Engine::spawn("ingo", env!("CARGO_BIN_EXE_ingo"), &[]),
+        gnugo: Engine::spawn("GNU Go", GNUGO, GNUGO_ARGS),
+        rng: SplitMix64(SEED),
+        stats: Stats::default(),
+        failures: Vec::new(),
+    };
+    // The model of GNU Go's defects is a replica of 3.8's code.
+    let version = harness.gnugo.ask("version").text;
+    assert_eq!(
+        version, "3.8",
+        "GnuGoModel replicates GNU Go 3.8, but {GNUGO} is version {version}"
+    );
+
+    for plan in SCHEDULE {
+        let positions_before = harness.stats.positions;
+        let games_before = harness.stats.games;
+        for _ in 0..plan.games {
+            if harness.failures.len() >= MAX_FAILURES {
+                break;
+            }
+            if let Err(failure) = harness.play_game(plan.size, plan.max_moves) {
+                harness.failures.push(failure);
+            }
+        }
+        println!(
+            "gnugo_crosscheck: {0}x{0}: {1} games, {2} positions checked, {3:.1}s so far",
+            plan.size,
+            harness.stats.games - games_before,
+            harness.stats.positions - positions_before,
+            started.elapsed().as_secs_f64()
+        );
+    }
+
+    let s = &harness.stats;
+    println!(
+        "gnugo_crosscheck summary: {} games, {} moves ({} passes, {} captures, \
+         {} multi-stone suicides), longest game {} moves; {} positions checked \
+         ({} legal sets compared); {} superko-illegal vertices ({} long-cycle); \
+         {} illegal plays tried ({} superko, of which {} repeating multi-stone \
+         suicides; {} sent to ingo only); GNU Go defects seen: \
+         1 (repeating multi-stone suicide accepted) {}, \
+         2 (repetition across its 500-move history fold accepted) {} \
+         ({} folded away, {} hash offset), 3 (legal move refused because of the \
+         hash offset) {}; {:.1}s",
+        s.games,
+        s.moves,
+        s.passes,
+        s.captures,
+        s.multi_stone_suicides,
+        s.longest_game,
+        s.positions,
+        s.legal_sets,
+        s.superko_vertices,
+        s.long_cycle_superko_vertices,
+        s.illegal_plays,
+        s.superko_plays,
+        s.repeating_suicide_plays,
+        s.ingo_only_plays,
+        s.gnugo_defect1,
+        s.gnugo_defect2_folded + s.gnugo_defect2_offset,
+        s.gnugo_defect2_folded,
+        s.gnugo_defect2_offset,
+        s.gnugo_phantom,
+        started.elapsed().as_secs_f64(),
+    );
+
+    assert!(
+        harness.failures.is_empty(),
+        "{} disagreement(s) (each ended its game; at most {MAX_FAILURES} are collected):\n\n{}",
+        harness.failures.len(),
+        harness.failures.join("\n\n")
+    );
+
+    // Guard against a vacuous pass: the interesting situations must really
+    // have been exercised. Moves are chosen from the reference only, so these
+    // counts are the same on every run; the minimums are well below them.
+    let minimums = [
+        ("positions checked", s.positions, 30_000),
+        ("superko-illegal vertices", s.superko_vertices, 7_000),
+        (
+            "long-cycle superko vertices",
+            s.long_cycle_superko_vertices,
+            5_000,
+        ),
+        ("superko-illegal plays tried", s.superko_plays, 300),
+        ("multi-stone suicides played", s.multi_stone_suicides, 1_000),
+        (
+            "repeating multi-stone suicides tried",
+            s.repeating_suicide_plays,
+            100,
+        ),
+        ("GNU Go defect 1 cases", s.gnugo_defect1, 2_000),
+        (
+            "GNU Go defect 2 cases",
+            s.gnugo_defect2_folded + s.gnugo_defect2_offset,
+            80,
+        ),
+    ];
+    for (what, seen, minimum) in minimums {
+        assert!(
+            seen >= minimum,
+            "only {seen} {what}, expected at least {minimum}: the game \
+             generator no longer exercises what this test is for"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Colours, points, vertices
+// ---------------------------------------------------------------------------
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Colour {
+    Black,
+    White,
+}
+
+impl Colour {
+    fn opponent(self) -> Colour {
+        match self {
+            Colour::Black => Colour::White,
+            Colour::White => Colour::Black,
+        }
+    }
+
+    fn gtp(self) -> &'static str {
+        match self {
+            Colour::Black => "black",
+            Colour::White => "white",
+        }
+    }
+
+    fn index(self) -> usize {
+        match self {
+            Colour::Black => 0,
+            Colour::White => 1,
+        }
+    }
+}
+
+/// A board point; row 0 is the bottom row (GTP row 1), col 0 is column A.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Point {
+    row: usize,
+    col: usize,
+}
+
+/// GTP column letters: A..Z without I.
+const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+fn vertex(p: Point) -> String {
+    format!("{}{}", char::from(COLUMNS[p.col]), p.row + 1)
+}
+
+fn parse_vertex(text: &str, size: usize) -> Option<Point> {
+    let upper = text.to_ascii_uppercase();
+    let (letter, digits) = upper.split_at_checked(1)?;
+    let col = COLUMNS.iter().position(|&c| letter.as_bytes() == [c])?;
+    let row = digits.parse::<usize>().ok()?.checked_sub(1)?;
+    (col < size && row < size).then_some(Point { row, col })
+}
+
+/// Parses a space-separated vertex list as printed by `all_legal` and
+/// `list_stones`; order does not matter, duplicates and junk are errors.
+fn parse_vertex_set(text: &str, size: usize) -> Result<BTreeSet<Point>, String> {
+    let mut set = BTreeSet::new();
+    for word in text.split_whitespace() {
+        let p = parse_vertex(word, size)
+            .ok_or_else(|| format!("`{word}` is not a vertex of a {size}x{size} board"))?;
+        if !set.insert(p) {
+            return Err(format!("vertex `{word}` listed twice"));
+        }
+    }
+    Ok(set)
+}
+
+fn vertex_list(points: &BTreeSet<Point>) -> String {
+    let list: Vec<String> = points.iter().map(|&p| vertex(p)).collect();
+    if list.is_empty() {
+        "(none)".to_string()
+    } else {
+        list.join(" ")
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Brute-force reference model of the rules (spec 1.1)
+// ---------------------------------------------------------------------------
+
+/// A stone arrangement: `board[row][col]`, `None` = empty.
+type Arrangement = Vec<Vec<Option<Colour>>>;
+
+/// The rules written as literally as possible, without any cleverness: no
+/// incremental strings, no hashes, every repetition check compares whole
+/// arrangements point by point.
+struct Reference {
+    size: usize,
+    board: Arrangement,
+    /// `history[i]` is the arrangement after the i-th move since
+    /// `clear_board` (passes included, they repeat the arrangement);
+    /// `history[0]` is the empty board and the last entry is `board`.
+    history: Vec<Arrangement>,
+    /// Stones of each colour removed from the board so far, by capture or by
+    /// suicide (GTP `captures black` = white stones removed).
+    removed: [usize; 2],
+}
+
+/// What placing a stone on an empty point would do.
+struct Outcome {
+    after: Arrangement,
+    /// The board after opposing captures but before removing own strings:
+    /// what GNU Go's superko test hashes (see [`GnuGoModel::accepts`]).
+    placed: Arrangement,
+    removed_opponent: usize,
+    /// Stones of the mover removed (suicide); 1 means single-stone suicide.
+    removed_own: usize,
+    /// Latest index into `history` holding the same arrangement as `after`.
+    repeats: Option<usize>,
+}
+
+fn neighbours(p: Point, size: usize) -> Vec<Point> {
+    let Point { row, col } = p;
+    let mut result = Vec::with_capacity(4);
+    if row > 0 {
+        result.push(Point { row: row - 1, col });
+    }
+    if row + 1 < size {
+        result.push(Point { row: row + 1, col });
+    }
+    if col > 0 {
+        result.push(Point { row, col: col - 1 });
+    }
+    if col + 1 < size {
+        result.push(Point { row, col: col + 1 });
+    }
+    result
+}
+
+/// Flood fill: the string containing the stone at `start`, and whether it
+/// has at least one liberty.
+fn string_at(board: &Arrangement, start: Point) -> (Vec<Point>, bool) {
+    let size = board.len();
+    let colour = board[start.row][start.col];
+    let mut seen = vec![vec![false; size]; size];
+    let mut stack = vec![start];
+    let mut stones = Vec::new();
+    let mut has_liberty = false;
+    seen[start.row][start.col] = true;
+    while let Some(p) = stack.pop() {
+        stones.push(p);
+        for n in neighbours(p, size) {
+            match board[n.row][n.col] {
+                None => has_liberty = true,
+                c if c == colour && !seen[n.row][n.col] => {
+                    seen[n.row][n.col] = true;
+                    stack.push(n);
+                }
+                _ => {}
+            }
+        }
+    }
+    (stones, has_liberty)
+}
+
+/// Removes every string of `colour` without liberties; returns how many
+/// stones were removed. All dead strings are found before any is removed.
+fn remove_dead_strings(board: &mut Arrangement, colour: Colour) -> usize {
+    let size = board.len();
+    let mut visited = vec![vec![false; size]; size];
+    let mut dead = Vec::new();
+    for row in 0..size {
+        for col in 0..size {
+            if board[row][col] == Some(colour) && !visited[row][col] {
+                let (stones, has_liberty) = string_at(board, Point { row, col });
+                for p in &stones {
+                    visited[p.row][p.col] = true;
+                }
+                if !has_liberty {
+                    dead.extend(stones);
+                }
+            }
+        }
+    }
+    for p in &dead {
+        board[p.row][p.col] = None;
+    }
+    dead.len()
+}
+
+impl Reference {
+    fn new(size: usize) -> Reference {
+        let empty = vec![vec![None; size]; size];
+        Reference {
+            size,
+            board: empty.clone(),
+            history: vec![empty],
+            removed: [0, 0],
+        }
+    }
+
+    /// Number of moves (passes included) played since `clear_board`.
+    fn move_count(&self) -> usize {
+        self.history.len() - 1
+    }
+
+    /// The result of `colour` playing at `p`, or `None` if `p` is occupied.
+    /// Spec 1.1: place the stone, remove opposing strings without
+    /// liberties, then own strings without liberties.
+    fn outcome(&self, colour: Colour, p: Point) -> Option<Outcome> {
+        if self.board[p.row][p.col].is_some() {
+            return None;
+        }
+        let mut after = self.board.clone();
+        after[p.row][p.col] = Some(colour);
+        let removed_opponent = remove_dead_strings(&mut after, colour.opponent());
+        let placed = after.clone();
+        let removed_own = remove_dead_strings(&mut after, colour);
+        let repeats = self.history.iter().rposition(|earlier| *earlier == after);
+        Some(Outcome {
+            after,
+            placed,
+            removed_opponent,
+            removed_own,
+            repeats,
+        })
+    }
+
+    fn classify(&self, colour: Colour, p: Point) -> Class {
+        Class::of(self.outcome(colour, p).as_ref())
+    }
+
+    fn all_points(&self) -> impl Iterator<Item = Point> {
+        let size = self.size;
+        (0..size).flat_map(move |row| (0..size).map(move |col| Point { row, col }))
+    }
+
+    fn stones(&self, colour: Colour) -> BTreeSet<Point> {
+        self.all_points()
+            .filter(|p| self.board[p.row][p.col] == Some(colour))
+            .collect()
+    }
+
+    /// Plays a move that `classify` found legal (or a pass).
+    fn play(&mut self, colour: Colour, point: Option<Point>) {
+        if let Some(p) = point {
+            let outcome = self
+                .outcome(colour, p)
+                .expect("the reference was asked to play on an occupied point");
+            assert!(
+                outcome.repeats.is_none(),
+                "the reference was asked to play an illegal move"
+            );
+            self.removed[colour.opponent().index()] += outcome.removed_opponent;
+            self.removed[colour.index()] += outcome.removed_own;
+            self.board = outcome.after;
+        }
+        self.history.push(self.board.clone());
+    }
+
+    fn diagram(&self) -> String {
+        let mut text = String::from("     ");
+        for &letter in &COLUMNS[..self.size] {
+            text.push(char::from(letter));
+            text.push(' ');
+        }
+        for row in (0..self.size).rev() {
+            let _ = write!(text, "\n  {:>2} ", row + 1);
+            for cell in &self.board[row] {
+                text.push(match cell {
+                    None => '.',
+                    Some(Colour::Black) => 'X',
+                    Some(Colour::White) => 'O',
+                });
+                text.push(' ');
+            }
+        }
+        text
+    }
+}
+
+/// The reference's verdict on one (colour, point) in the current position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Class {
+    Occupied,
+    /// `suicide` means a multi-stone suicide that does not repeat.
+    Legal {
+        capture: bool,
+        suicide: bool,
+    },
+    /// Always a repetition of the current arrangement; illegal.
+    SingleStoneSuicide,
+    /// Illegal only because the result equals `history[repeats]`;
+    /// `suicide` means a multi-stone suicide.
+    Superko {
+        suicide: bool,
+        repeats: usize,
+    },
+}
+
+impl Class {
+    /// The verdict on a move whose outcome is `outcome` (`None`: occupied).
+    fn of(outcome: Option<&Outcome>) -> Class {
+        let Some(outcome) = outcome else {
+            return Class::Occupied;
+        };
+        match outcome.repeats {
+            None => Class::Legal {
+                capture: outcome.removed_opponent > 0,
+                suicide: outcome.removed_own > 0,
+            },
+            Some(_) if outcome.removed_own == 1 => Class::SingleStoneSuicide,
+            Some(index) => Class::Superko {
+                suicide: outcome.removed_own > 0,
+                repeats: index,
+            },
+        }
+    }
+
+    fn is_legal(self) -> bool {
+        matches!(self, Class::Legal { .. })
+    }
+
+    fn describe(self, move_count: usize) -> String {
+        match self {
+            Class::Occupied => "occupied".to_string(),
+            Class::Legal { capture, suicide } => format!(
+                "legal{}{}",
+                if capture { ", captures" } else { "" },
+                if suicide { ", multi-stone suicide" } else { "" }
+            ),
+            Class::SingleStoneSuicide => "single-stone suicide".to_string(),
+            Class::Superko { suicide, repeats } => format!(
+                "superko{}: repeats the arrangement after move {repeats} \
+                 (now at move {move_count})",
+                if suicide {
+                    " (multi-stone suicide)"
+                } else {
+                    ""
+                }
+            ),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Model of GNU Go 3.8's legality test, defects included
+// ---------------------------------------------------------------------------
+
+/// A Zobrist key for the emulated GNU Go hash. GNU Go's own keys are
+/// different random numbers, but hashes built from independent random keys
+/// are equal exactly when the same keys were XORed in (barring collisions,
+/// 2^-128 here), so equality patterns, which are all that matter, coincide.
+fn zobrist(p: Point, what: u64) -> u128 {
+    let mut rng = SplitMix64(((p.row * 32 + p.col) as u64) << 2 | what);
+    u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())
+}
+
+fn stone_key(p: Point, colour: Colour) -> u128 {
+    zobrist(p, colour.index() as u64)
+}
+
+fn ko_key(ko: Option<Point>) -> u128 {
+    ko.map_or(0, |p| zobrist(p, 2))
+}
+
+fn arrangement_hash(board: &Arrangement) -> u128 {
+    let mut hash = 0;
+    for (row, cells) in board.iter().enumerate() {
+        for (col, cell) in cells.iter().enumerate() {
+            if let Some(colour) = cell {
+                hash ^= stone_key(Point { row, col }, *colour);
+            }
+        }
+    }
+    hash
+}
+
+/// GNU Go's `board_ko_pos` after a move at `p`: set by `do_play_move()`
+/// when a stone without friendly neighbours captures exactly one stone and
+/// is left with exactly one liberty (the captured point).
+fn gnugo_ko_point(
+    before: &Arrangement,
+    colour: Colour,
+    p: Point,
+    outcome: &Outcome,
+) -> Option<Point> {
+    let size = before.len();
+    let lonely = neighbours(p, size)
+        .iter()
+        .all(|n| before[n.row][n.col] != Some(colour));
+    let liberties: Vec<Point> = neighbours(p, size)
+        .into_iter()
+        .filter(|n| outcome.after[n.row][n.col].is_none())
+        .collect();
+    (lonely && outcome.removed_opponent == 1 && outcome.removed_own == 0 && liberties.len() == 1)
+        .then(|| liberties[0])
+}
+
+/// What GNU Go knows about the game: a replica of its move history
+/// bookkeeping, used to predict its `all_legal` exactly.
+struct GnuGoModel {
+    /// GNU Go's `move_history_pointer`.
+    pointer: usize,
+    /// Index into `Reference::history` of GNU Go's `initial_board`: the
+    /// oldest arrangement whose hash it still stores.
+    first: usize,
+    /// GNU Go's `board_ko_pos` after each move, indexed like the history.
+    ko: Vec<Option<Point>>,
+    /// The hash GNU Go stored for each arrangement before the current one
+    /// (`move_history_hash`, ko excluded), offset included.
+    stored: Vec<u128>,
+}
+
+impl GnuGoModel {
+    fn new() -> GnuGoModel {
+        GnuGoModel {
+            pointer: 0,
+            first: 0,
+            ko: vec![None],
+            stored: Vec::new(),
+        }
+    }
+
+    /// How far GNU Go's `board_hash` is off from the true hash: each fold
+    /// adds (true hash of the old initial position) XOR (that of the new
+    /// one), which telescopes to the true hash, ko included, of the current
+    /// initial position (the empty board's, 0, until the first fold).
+    fn offset(&self, reference: &Reference) -> u128 {
+        arrangement_hash(&reference.history[self.first]) ^ ko_key(self.ko[self.first])
+    }
+
+    /// Mirrors `play_move()`: fold if full, then store the hash of the
+    /// arrangement the move is played on. Call before `Reference::play`.
+    fn on_play(&mut self, reference: &Reference, ko_after: Option<Point>) {
+        if self.pointer >= GNUGO_MAX_MOVE_HISTORY {
+            self.first += GNUGO_COLLAPSED_MOVES;
+            self.pointer -= GNUGO_COLLAPSED_MOVES;
+        }
+        let stored = arrangement_hash(&reference.board) ^ self.offset(reference);
+        self.stored.push(stored);
+        self.pointer += 1;
+        self.ko.push(ko_after);
+    }
+
+    /// Mirrors `is_allowed_move()` for a point on the board (steps numbered
+    /// as there; 1 and 2, pass and off-board, do not apply). `outcome` is
+    /// the reference's `outcome(colour, p)`.
+    fn accepts(
+        &self,
+        reference: &Reference,
+        colour: Colour,
+        p: Point,
+        outcome: Option<&Outcome>,
+    ) -> bool {
+        // 3. The point must be empty.
+        let Some(outcome) = outcome else {
+            return false;
+        };
+        // 4. Simple ko (redundant with superko, but it is checked first).
+        let board = &reference.board;
+        let now = reference.move_count();
+        let west_or_east_opponent = [p.col.checked_sub(1), Some(p.col + 1)]
+            .into_iter()
+            .flatten()
+            .any(|col| col < reference.size && board[p.row][col] == Some(colour.opponent()));
+        if self.ko[now] == Some(p) && west_or_east_opponent {
+            return false;
+        }
+        // 5. `--allow-suicide` forbids suicide without a friendly neighbour.
+        let friendly_neighbour = neighbours(p, reference.size)
+            .iter()
+            .any(|n| board[n.row][n.col] == Some(colour));
+        if outcome.removed_own > 0 && !friendly_neighbour {
+            return false;
+        }
+        // 6. Superko, on the hash of the board as `really_do_trymove()`
+        //    leaves it: a suicided string is still there (defect 1).
+        let offset = self.offset(reference);
+        let candidate = arrangement_hash(&outcome.placed) ^ offset;
+        let current = arrangement_hash(board) ^ offset;
+        candidate != current && !self.stored[self.first..].contains(&candidate)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// GTP engines as child processes
+// ---------------------------------------------------------------------------
+
+/// A reply: `=id text` (success) or `?id text` (failure).
+struct Reply {
+    success: bool,
+    text: String,
+}
+
+impl Reply {
+    fn show(&self) -> String {
+        format!("{} {}", if self.success { "=" } else { "?" }, self.text)
+    }
+}
+
+struct Engine {
+    name: &'static str,
+    child: Child,
+    stdin: ChildStdin,
+    /// Complete responses (lines up to the blank line) from a reader thread,
+    /// so that a hung engine becomes a timeout instead of a hung test.
+    responses: Receiver<Result<String, String>>,
+    next_id: u64,
+    /// Commands sent and not yet answered, with their ids.
+    pending: VecDeque<(u64, String)>,
+    /// The commands that changed the position since the last `boardsize`,
+    /// to reproduce a protocol failure by hand.
+    transcript: Vec<String>,
+}
+
+impl Engine {
+    fn spawn(name: &'static str, program: &str, args: &[&str]) -> Engine {
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {name} ({program}): {e}"));
+        let stdin = child.stdin.take().expect("stdin was requested as a pipe");
+        let stdout = child.stdout.take().expect("stdout was requested as a pipe");
+        let (sender, responses) = mpsc::channel();
+        thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut response = String::new();
+            loop {
+                let mut line = String::new();
+                let message = match reader.read_line(&mut line) {
+                    Ok(0) => Err("its output ended (did it crash or exit?)".to_string()),
+                    Ok(_) => Ok(()),
+                    Err(e) => Err(format!("reading its output failed: {e}")),
+                };
+                if let Err(message) = message {
+                    let _ = sender.send(Err(message));
+                    return;
+                }
+                let line = line.trim_end_matches(['\n', '\r']);
+                if !line.is_empty() {
+                    if !response.is_empty() {
+                        response.push('\n');
+                    }
+                    response.push_str(line);
+                } else if !response.is_empty()
+                    && sender.send(Ok(std::mem::take(&mut response))).is_err()
+                {
+                    return;
+                }
+            }
+        });
+        Engine {
+            name,
+            child,
+            stdin,
+            responses,
+            next_id: 1,
+            pending: VecDeque::new(),
+            transcript: Vec::new(),
+        }
+    }
+
+    /// Sends a command without waiting for its reply (GTP allows pipelining;
+    /// replies come back in order, which `receive` checks through the ids).
+    fn send(&mut self, command: &str) {
+        let id = self.next_id;
+        self.next_id += 1;
+        if command.starts_with("boardsize") {
+            self.transcript.clear();
+        }
+        let changes_position = ["boardsize", "clear_board", "play"]
+            .iter()
+            .any(|name| command.starts_with(name));
+        if changes_position {
+            self.transcript.push(command.to_string());
+        }
+        if let Err(e) = writeln!(self.stdin, "{id} {command}") {
+            panic!("{}: cannot send `{command}`: {e}", self.name);
+        }
+        self.pending.push_back((id, command.to_string()));
+    }
+
+    fn flush(&mut self) {
+        if let Err(e) = self.stdin.flush() {
+            panic!("{}: cannot flush commands: {e}", self.name);
+        }
+    }
+
+    /// Waits for the reply to the oldest command sent. Protocol breakage
+    /// (crash, hang, garbled or out-of-order reply) panics at once: nothing
+    /// after it could be trusted.
+    fn receive(&mut self) -> Reply {
+        let (id, command) = self
+            .pending
+            .pop_front()
+            .expect("receive() called with no command pending");
+        let raw = match self.responses.recv_timeout(REPLY_TIMEOUT) {
+            Ok(Ok(raw)) => raw,
+            Ok(Err(message)) => self.protocol_failure(&command, &message),
+            Err(RecvTimeoutError::Timeout) => self.protocol_failure(
+                &command,
+                &format!("no reply within {}s", REPLY_TIMEOUT.as_secs()),
+            ),
+            Err(RecvTimeoutError::Disconnected) => {
+                self.protocol_failure(&command, "its reader thread stopped")
+            }
+        };
+        let success = match raw.chars().next() {
+            Some('=') => true,
+            Some('?') => false,
+            _ => self.protocol_failure(&command, &format!("reply `{raw}` is not =/?")),
+        };
+        let rest = &raw[1..];
+        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        if rest[..digits] != id.to_string() {
+            self.protocol_failure(&command, &format!("reply `{raw}` does not carry id {id}"));
+        }
+        Reply {
+            success,
+            text: rest[digits..].trim().to_string(),
+        }
+    }
+
+    fn protocol_failure(&self, command: &str, problem: &str) -> ! {
+        panic!(
+            "{} broke the GTP exchange on `{command}`: {problem}\n\
+             the position was set up with:\n  {}",
+            self.name,
+            self.transcript.join("; ")
+        )
+    }
+
+    /// Sends one command and waits for its reply.
+    fn ask(&mut self, command: &str) -> Reply {
+        self.send(command);
+        self.flush();
+        self.receive()
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        // Ask politely, then make sure the child does not outlive the test.
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.stdin.flush();
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The harness
+// ---------------------------------------------------------------------------
+
+/// splitmix64: tiny, deterministic, good enough to pick random moves.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (n > 0); the modulo bias is irrelevant here.
+    fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
+    fn chance(&mut self, probability: f64) -> bool {
+        ((self.next_u64() >> 11) as f64) < probability * (1u64 << 53) as f64
+    }
+}
+
+#[derive(Default)]
+struct Stats {
+    games: usize,
+    /// Moves played, passes included.
+    moves: usize,
+    passes: usize,
+    captures: usize,
+    multi_stone_suicides: usize,
+    positions: usize,
+    /// (position, colour) pairs whose `all_legal` was compared.
+    legal_sets: usize,
+    /// (position, colour, point) triples that the reference forbids only
+    /// because of superko (single-stone suicide not counted).
+    superko_vertices: usize,
+    /// Of those, the ones going back further than the previous arrangement
+    /// (a simple ko recapture goes back exactly that far).
+    long_cycle_superko_vertices: usize,
+    illegal_plays: usize,
+    superko_plays: usize,
+    repeating_suicide_plays: usize,
+    /// Illegal plays sent to ingo only, because GNU Go would accept them.
+    ingo_only_plays: usize,
+    /// (position, colour, point) triples where GNU Go differs from the
+    /// reference, by cause: a repeating multi-stone suicide accepted; a
+    /// repetition of an arrangement folded out of its history, or stored
+    /// before its latest fold (hash offset), accepted; a legal move refused.
+    gnugo_defect1: usize,
+    gnugo_defect2_folded: usize,
+    gnugo_defect2_offset: usize,
+    gnugo_phantom: usize,
+    longest_game: usize,
+}
+
+/// Both verdicts on one point for one colour.
+#[derive(Clone, Copy)]
+struct Verdict {
+    point: Point,
+    class: Class,
+    gnugo_accepts: bool,
+}
+
+/// One game in progress, as the harness believes it to be.
+struct Game {
+    reference: Reference,
+    gnugo: GnuGoModel,
+    /// Moves played, in GTP form, to replay a failure by hand.
+    moves: Vec<String>,
+    last_colour: Colour,
+    last_was_pass: bool,
+}
+
+impl Game {
+    fn verdicts(&self, colour: Colour) -> Vec<Verdict> {
+        self.reference
+            .all_points()
+            .map(|point| {
+                let outcome = self.reference.outcome(colour, point);
+                Verdict {
+                    point,
+                    class: Class::of(outcome.as_ref()),
+                    gnugo_accepts: self.gnugo.accepts(
+                        &self.reference,
+                        colour,
+                        point,
+                        outcome.as_ref(),
+                    ),
+                }
+            })
+            .collect()
+    }
+
+    fn replay(&self) -> String {
+        let mut text = format!("boardsize {}; clear_board", self.reference.size);
+        for m in &self.moves {
+            text.push_str("; play ");
+            text.push_str(m);
+        }
+        text
+    }
+
+    /// Where a failure happened, in enough detail to reproduce it by hand.
+    fn context(&self) -> String {
+        format!(
+            "board {0}x{0}, after {1} moves (GNU Go's history starts at move {2}); \
+             replay with:\n  {3}\n{4}",
+            self.reference.size,
+            self.reference.move_count(),
+            self.gnugo.first,
+            self.replay(),
+            self.reference.diagram()
+        )
+    }
+}
+
+struct Harness {
+    ingo: Engine,
+    gnugo: Engine,
+    rng: SplitMix64,
+    stats: Stats,
+    failures: Vec<String>,
+}
+
+impl Harness {
+    /// Sends each engine its own batch, both before reading anything, so the
+    /// two engines work in parallel; returns the replies in order.
+    fn exchange(&mut self, to_ingo: &[String], to_gnugo: &[String]) -> (Vec<Reply>, Vec<Reply>) {
+        for command in to_ingo {
+            self.ingo.send(command);
+        }
+        for command in to_gnugo {
+            self.gnugo.send(command);
+        }
+        self.ingo.flush();
+        self.gnugo.flush();
+        let from_ingo = to_ingo.iter().map(|_| self.ingo.receive()).collect();
+        let from_gnugo = to_gnugo.iter().map(|_| self.gnugo.receive()).collect();
+        (from_ingo, from_gnugo)
+    }
+
+    fn both(&mut self, commands: &[String]) -> (Vec<Reply>, Vec<Reply>) {
+        self.exchange(commands, commands)
+    }
+
+    /// Plays one random game, checking every position; `Err` describes the
+    /// first disagreement, after which the game cannot go on.
+    fn play_game(&mut self, size: usize, max_moves: usize) -> Result<(), String> {
+        let setup = [format!("boardsize {size}"), "clear_board".to_string()];
+        let (from_ingo, from_gnugo) = self.both(&setup);
+        for (name, replies) in [("ingo", &from_ingo), ("GNU Go", &from_gnugo)] {
+            for (command, reply) in setup.iter().zip(replies) {
+                if !reply.success {
+                    return Err(format!("{name} refused `{command}`: {}", reply.show()));
+                }
+            }
+        }
+        let mut game = Game {
+            reference: Reference::new(size),
+            gnugo: GnuGoModel::new(),
+            moves: Vec::new(),
+            last_colour: Colour::White,
+            last_was_pass: false,
+        };
+        self.stats.games += 1;
+        let result = self.run_game(&mut game, max_moves);
+        self.stats.longest_game = self.stats.longest_game.max(game.reference.move_count());
+        result
+    }
+
+    fn run_game(&mut self, game: &mut Game, max_moves: usize) -> Result<(), String> {
+        // The verdicts on every point of the current position, per colour.
+        let mut verdicts = self.check_position(game)?;
+        // Illegal tries do not advance the game, so bound the steps too.
+        let mut steps = 0;
+        while game.reference.move_count() < max_moves && steps < 2 * max_moves {
+            steps += 1;
+            // The first two moves are Black then White, both stones: ingo
+            // counts Black stones played before White's first move as
+            // handicap (spec 1.5), which this test is not about.
+            let opening = game.reference.move_count() < 2;
+            let colour = if !opening && self.rng.chance(P_SAME_COLOUR) {
+                game.last_colour
+            } else {
+                game.last_colour.opponent()
+            };
+
+            if !opening && self.rng.chance(P_ILLEGAL_TRY) {
+                let now = game.reference.move_count();
+                if let Some(verdict) = self.pick_illegal(now, &verdicts[colour.index()]) {
+                    self.try_illegal(game, colour, &verdict)?;
+                    verdicts = self.check_position(game)?;
+                    continue;
+                }
+            }
+
+            let mut mover = colour;
+            let mut choice = self.pick_legal(&verdicts[mover.index()]);
+            if choice.is_none() && !opening {
+                mover = colour.opponent();
+                choice = self.pick_legal(&verdicts[mover.index()]);
+            }
+            let point = match choice {
+                Some(_) if !opening && !game.last_was_pass && self.rng.chance(P_PASS) => None,
+                Some(p) => Some(p),
+                // Nobody can put a stone down: one pass is fine, a second
+                // would stop the game (spec 1.3), so end it instead.
+                None if !game.last_was_pass && !opening => None,
+                None => break,
+            };
+            self.play(game, mover, point)?;
+            verdicts = self.check_position(game)?;
+        }
+        Ok(())
+    }
+
+    /// A random legal point among `verdicts` (one colour's), biased towards
+    /// multi-stone suicides and captures, which are what feed superko
+    /// situations. A point GNU Go would wrongly refuse is left out, so that
+    /// both engines stay in the same position.
+    fn pick_legal(&mut self, verdicts: &[Verdict]) -> Option<Point> {
+        let mut weighted = Vec::new();
+        for verdict in verdicts {
+            let weight = match verdict.class {
+                _ if !verdict.gnugo_accepts => 0,
+                Class::Legal { suicide: true, .. } => 12,
+                Class::Legal { capture: true, .. } => 4,
+                Class::Legal { .. } => 1,
+                _ => 0,
+            };
+            weighted.extend(std::iter::repeat_n(verdict.point, weight));
+        }
+        (!weighted.is_empty()).then(|| weighted[self.rng.below(weighted.len())])
+    }
+
+    /// A random illegal point among `verdicts` (one colour's, at move
+    /// `now`): first a random kind among those present (so rare kinds get
+    /// tried as often as common ones; superko kinds, the point of this test,
+    /// mostly), then a random point of that kind.
+    fn pick_illegal(&mut self, now: usize, verdicts: &[Verdict]) -> Option<Verdict> {
+        let mut kinds: [Vec<Verdict>; 6] = Default::default();
+        for &verdict in verdicts {
+            let kind = match verdict.class {
+                Class::Legal { .. } => continue,
+                Class::Occupied => 0,
+                Class::SingleStoneSuicide => 1,
+                Class::Superko { suicide: true, .. } => 2,
+                Class::Superko { .. } if verdict.gnugo_accepts => 3,
+                Class::Superko { repeats, .. } if repeats + 1 == now => 4,
+                Class::Superko { .. } => 5,
+            };
+            kinds[kind].push(verdict);
+        }
+        let superko: Vec<usize> = (2..kinds.len()).filter(|&k| !kinds[k].is_empty()).collect();
+        let present: Vec<usize> = if !superko.is_empty() && self.rng.chance(P_PREFER_SUPERKO) {
+            superko
+        } else {
+            (0..kinds.len()).filter(|&k| !kinds[k].is_empty()).collect()
+        };
+        if present.is_empty() {
+            return None;
+        }
+        let kind = &mut kinds[present[self.rng.below(present.len())]];
+        let index = self.rng.below(kind.len());
+        Some(kind.swap_remove(index))
+    }
+
+    fn play(
+        &mut self,
+        game: &mut Game,
+        colour: Colour,
+        point: Option<Point>,
+    ) -> Result<(), String> {
+        let text = point.map_or_else(|| "pass".to_string(), vertex);
+        let command = format!("play {} {text}", colour.gtp());
+        let (from_ingo, from_gnugo) = self.both(std::slice::from_ref(&command));
+        for (name, reply) in [("ingo", &from_ingo[0]), ("GNU Go", &from_gnugo[0])] {
+            if !reply.success {
+                let why = point.map_or("pass".to_string(), |p| {
+                    game.reference
+                        .classify(colour, p)
+                        .describe(game.reference.move_count())
+                });
+                return Err(format!(
+                    "{name} refused a legal move: `{command}` -> `{}`\n  reference: {why}\n  {}",
+                    reply.show(),
+                    game.context()
+                ));
+            }
+        }
+        self.stats.moves += 1;
+        let ko_after = match point {
+            None => {
+                self.stats.passes += 1;
+                None
+            }
+            Some(p) => {
+                let outcome = game
+                    .reference
+                    .outcome(colour, p)
+                    .expect("a chosen legal move is on an empty point");
+                if outcome.removed_opponent > 0 {
+                    self.stats.captures += 1;
+                }
+                if outcome.removed_own > 0 {
+                    self.stats.multi_stone_suicides += 1;
+                }
+                gnugo_ko_point(&game.reference.board, colour, p, &outcome)
+            }
+        };
+        game.gnugo.on_play(&game.reference, ko_after);
+        game.reference.play(colour, point);
+        let letter = if colour == Colour::Black { "B" } else { "W" };
+        game.moves.push(format!("{letter} {text}"));
+        game.last_colour = colour;
+        game.last_was_pass = point.is_none();
+        Ok(())
+    }
+
+    /// Plays an illegal move. ingo must refuse it with `? illegal move`, and
+    /// so must GNU Go, unless its defects make it legal there: then it is
+    /// not sent to GNU Go at all (GNU Go's `undo` would not restore its
+    /// hash offset faithfully), its `all_legal` already shows the defect.
+    fn try_illegal(
+        &mut self,
+        game: &mut Game,
+        colour: Colour,
+        verdict: &Verdict,
+    ) -> Result<(), String> {
+        let command = format!("play {} {}", colour.gtp(), vertex(verdict.point));
+        let to_gnugo = if verdict.gnugo_accepts {
+            self.stats.ingo_only_plays += 1;
+            Vec::new()
+        } else {
+            vec![command.clone()]
+        };
+        let (from_ingo, from_gnugo) = self.exchange(std::slice::from_ref(&command), &to_gnugo);
+        let why = verdict.class.describe(game.reference.move_count());
+        self.stats.illegal_plays += 1;
+        if let Class::Superko { suicide, .. } = verdict.class {
+            self.stats.superko_plays += 1;
+            if suicide {
+                self.stats.repeating_suicide_plays += 1;
+            }
+        }
+        let replies = [("ingo", from_ingo.first()), ("GNU Go", from_gnugo.first())];
+        for (name, reply) in replies {
+            if let Some(reply) = reply {
+                if reply.success || reply.text != "illegal move" {
+                    return Err(format!(
+                        "{name} did not refuse an illegal move with `? illegal move`: \
+                         `{command}` -> `{}`\n  reference: {why}\n  {}",
+                        reply.show(),
+                        game.context()
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Compares everything both engines say about the current position with
+    /// the reference (ingo) or with the model of GNU Go (GNU Go): legal
+    /// points and stones of each colour, and capture counts. Returns the
+    /// verdicts on every point for Black and for White.
+    fn check_position(&mut self, game: &Game) -> Result<[Vec<Verdict>; 2], String> {
+        const QUERIES: [&str; 6] = [
+            "all_legal black",
+            "all_legal white",
+            "list_stones black",
+            "list_stones white",
+            "captures black",
+            "captures white",
+        ];
+        let commands: Vec<String> = QUERIES.iter().map(|q| q.to_string()).collect();
+        let (from_ingo, from_gnugo) = self.both(&commands);
+        self.stats.positions += 1;
+        let reference = &game.reference;
+        let size = reference.size;
+        let now = reference.move_count();
+
+        for (name, replies) in [("ingo", &from_ingo), ("GNU Go", &from_gnugo)] {
+            for (query, reply) in QUERIES.iter().zip(replies) {
+                if !reply.success {
+                    return Err(format!(
+                        "{name} failed `{query}`: `{}`\n  {}",
+                        reply.show(),
+                        game.context()
+                    ));
+                }
+            }
+        }
+
+        let verdicts = [game.verdicts(Colour::Black), game.verdicts(Colour::White)];
+        for (k, colour) in [Colour::Black, Colour::White].into_iter().enumerate() {
+            let verdicts = &verdicts[k];
+            self.stats.legal_sets += 1;
+            for v in verdicts {
+                match v.class {
+                    Class::Superko { suicide, repeats } => {
+                        self.stats.superko_vertices += 1;
+                        if repeats + 1 < now {
+                            self.stats.long_cycle_superko_vertices += 1;
+                        }
+                        if v.gnugo_accepts {
+                            if suicide {
+                                self.stats.gnugo_defect1 += 1;
+                            } else if repeats < game.gnugo.first {
+                                self.stats.gnugo_defect2_folded += 1;
+                            } else {
+                                self.stats.gnugo_defect2_offset += 1;
+                            }
+                        }
+                    }
+                    Class::Legal { .. } if !v.gnugo_accepts => self.stats.gnugo_phantom += 1,
+                    _ => {}
+                }
+            }
+            let legal: BTreeSet<Point> = verdicts
+                .iter()
+                .filter(|v| v.class.is_legal())
+                .map(|v| v.point)
+                .collect();
+            let gnugo_legal: BTreeSet<Point> = verdicts
+                .iter()
+                .filter(|v| v.gnugo_accepts)
+                .map(|v| v.point)
+                .collect();
+
+            let query = QUERIES[k];
+            let checks = [
+                ("ingo", &legal, &from_ingo[k], "the reference"),
+                (
+                    "GNU Go",
+                    &gnugo_legal,
+                    &from_gnugo[k],
+                    "the model of GNU Go's defects",
+                ),
+            ];
+            for (name, expected, reply, judge) in checks {
+                let answered = parse_vertex_set(&reply.text, size).map_err(|e| {
+                    format!(
+                        "{name} `{query}` answer `{}`: {e}\n  {}",
+                        reply.show(),
+                        game.context()
+                    )
+                })?;
+                if answered != *expected {
+                    let explain = |points: BTreeSet<Point>| -> String {
+                        points
+                            .iter()
+                            .map(|&p| {
+                                let class = reference.classify(colour, p);
+                                format!("\n      {} ({})", vertex(p), class.describe(now))
+                            })
+                            .collect()
+                    };
+                    return Err(format!(
+                        "{name} `{query}` disagrees with {judge}\n  \
+                         {name} lists but should not:{}\n  \
+                         {name} omits but should list:{}\n  \
+                         {name} answered: {}\n  expected: {}\n  {}",
+                        explain(answered.difference(expected).copied().collect()),
+                        explain(expected.difference(&answered).copied().collect()),
+                        vertex_list(&answered),
+                        vertex_list(expected),
+                        game.context()
+                    ));
+                }
+            }
+
+            let stones = reference.stones(colour);
+            let captures = reference.removed[colour.opponent().index()];
+            for (name, replies) in [("ingo", &from_ingo), ("GNU Go", &from_gnugo)] {
+                let listed = parse_vertex_set(&replies[2 + k].text, size).map_err(|e| {
+                    format!(
+                        "{name} `{}` answer: {e}\n  {}",
+                        QUERIES[2 + k],
+                        game.context()
+                    )
+                })?;
+                if listed != stones {
+                    return Err(format!(
+                        "{name} `{}` disagrees with the reference: answered {}, expected {}\n  {}",
+                        QUERIES[2 + k],
+                        vertex_list(&listed),
+                        vertex_list(&stones),
+                        game.context()
+                    ));
+                }
+                let counted = &replies[4 + k].text;
+                if counted.parse::<usize>() != Ok(captures) {
+                    return Err(format!(
+                        "{name} `{}` answered `{counted}`, but the reference counts {captures} \
+                         opposing stones removed (by captures and suicides)\n  {}",
+                        QUERIES[4 + k],
+                        game.context()
+                    ));
+                }
+            }
+        }
+        Ok(verdicts)
+    }
+}
