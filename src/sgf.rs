@@ -43,6 +43,7 @@ pub fn load(path: &str, until: Option<usize>, rules: Rules, komi: f64) -> Result
 /// # Errors
 /// As [`load`].
 pub fn parse(text: &str, until: Option<usize>, rules: Rules, komi: f64) -> Result<Game, LoadError> {
+    check_shape(text)?;
     let trees = go::parse(text).map_err(|e| err(e.to_string()))?;
     let root = trees
         .into_iter()
@@ -120,6 +121,44 @@ pub fn parse(text: &str, until: Option<usize>, rules: Rules, komi: f64) -> Resul
         played += 1;
     }
     Ok(game)
+}
+
+/// Most nodes and deepest variation nesting accepted. sgf-parse builds and
+/// drops its tree recursively, so a hostile file (hundreds of thousands of
+/// nested `(` or chained nodes) would overflow the stack and abort the
+/// engine; no real game record comes near these limits.
+const MAX_NODES: usize = 100_000;
+const MAX_NESTING: usize = 10_000;
+
+/// Counts nodes and nesting outside property values before parsing.
+fn check_shape(text: &str) -> Result<(), LoadError> {
+    let (mut nodes, mut depth, mut max_depth) = (0usize, 0usize, 0usize);
+    let mut in_value = false;
+    let mut escaped = false;
+    for c in text.chars() {
+        if in_value {
+            match (escaped, c) {
+                (false, '\\') => escaped = true,
+                (false, ']') => in_value = false,
+                _ => escaped = false,
+            }
+            continue;
+        }
+        match c {
+            '[' => in_value = true,
+            ';' => nodes += 1,
+            '(' => {
+                depth += 1;
+                max_depth = max_depth.max(depth);
+            }
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    if nodes > MAX_NODES || max_depth > MAX_NESTING {
+        return Err(err("file too deeply nested or too long"));
+    }
+    Ok(())
 }
 
 /// An SGF point on a board of `size`; `tt` on boards up to 19 is a pass
@@ -242,6 +281,13 @@ mod tests {
             );
         }
         assert!(load("/nonexistent/x.sgf", None, Rules::SIMPLIFIED_ING, 7.5).is_err());
+        // Far past the limits: refused before sgf-parse could recurse.
+        let deep = "(;".repeat(300_000) + &")".repeat(300_000);
+        assert!(parse(&deep, None, Rules::SIMPLIFIED_ING, 7.5).is_err());
+        let long = format!("(;GM[1]{})", ";B[]".repeat(400_000));
+        assert!(parse(&long, None, Rules::SIMPLIFIED_ING, 7.5).is_err());
+        // Brackets inside values do not count.
+        assert!(check_shape("(;C[((((\\]((;;;])").is_ok());
     }
 
     #[test]
