@@ -1,7 +1,9 @@
 //! Criterion benchmarks of the hot path: board copy and light playouts.
 //! `ingo bench` gives the headline playouts/s; these track the parts.
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion};
 use ingo::board::{Board, Color};
 use ingo::search::playout::play_out;
 use rand::rngs::SmallRng;
