@@ -1,4 +1,36 @@
+//! ingo: a Go engine speaking GTP, with the EGF Simplified Ing rules (and
+//! five other rule sets) implemented exactly.
+//!
+//! # Glossary
+//! - **point**: an intersection, as an index into the padded board array
+//!   ([`board::Point`]); **vertex**: its GTP text (`D4`, `pass` aside).
+//! - **string**: a maximal set of same-coloured stones connected along
+//!   lines (the SIR word; KataGo says chain, Pachi group).
+//! - **liberty**: an empty point next to a string.
+//! - **arrangement**: which stone stands on every point; a **position**
+//!   is an arrangement plus the player to move (situational superko).
+//! - **region**: a maximal connected set of empty points; it is a
+//!   player's territory when only that player's stones border it.
+//! - **phase**: playing, stopped, resumed, finished (SPEC §1.3).
+//!
+//! # Data flow
+//! ```text
+//!  stdin ─► gtp::io (1 MiB lines, lossy UTF-8) ─► gtp::Session::handle
+//!                                                   │ one command table
+//!            ┌──────────────────────────────────────┤
+//!            ▼                                      ▼
+//!   rules::Game (legality, superko,          search::Player (genmove,
+//!   phases, score, undo, handicap)           dead stones) ─► playouts on
+//!            │                                      │        board::Board
+//!            └──────────► board::Board ◄────────────┘        copies
+//!  stdout ◄─ "=id result\n\n" / "?id error\n\n"
+//! ```
+//! `board` knows no rules; `rules` owns the game; `search` reads a `Game`
+//! and proposes; `gtp` turns text into calls on both, with no I/O of its
+//! own; `cli` and the thin `main` wire them to the process.
+
 #![cfg_attr(not(test), deny(clippy::unwrap_used))]
+
 pub mod board;
 pub mod cli;
 pub mod gtp;
