@@ -315,7 +315,19 @@ impl Player for FlatMonteCarlo {
         let dead_opponents = dead.iter().any(|&p| board.color_at(p) == Some(!color));
         let counted_dead: &[Point] = if cleanup { &[] } else { &dead };
         if cleanup && dead_opponents {
-            return Decision::Play(arms[best]);
+            // Capture them: of the moves on a liberty of a dead opposing
+            // string, the one the playouts like best. Random playouts alone
+            // wander about, and an engine that must clean up should close in.
+            let on_dead_liberty = |p: Point| {
+                p.neighbors()
+                    .iter()
+                    .any(|&n| board.color_at(n) == Some(!color) && dead.binary_search(&n).is_ok())
+            };
+            let pick = (0..arms.len())
+                .filter(|&i| on_dead_liberty(arms[i]))
+                .max_by(|&a, &b| stats.mean_utility(a).total_cmp(&stats.mean_utility(b)))
+                .unwrap_or(best);
+            return Decision::Play(arms[pick]);
         }
         let count = game.score(counted_dead).result(game.rules().tie);
         let owners = area_owners(board, counted_dead);
@@ -418,6 +430,32 @@ mod tests {
             Budget::Playouts(5000),
         );
         assert_eq!(mv, Decision::Play(Point::parse("H5", 9).expect("H5")));
+    }
+
+    /// In cleanup mode a dead stone is attacked, not left for agreement.
+    #[test]
+    fn cleanup_closes_in_on_dead_stones() {
+        let setup: Board = ". . . X O . .
+                            . . . X O . .
+                            . . . X O . .
+                            . O . X O . .
+                            . . . X O . .
+                            . . . X O . .
+                            . . . X O . ."
+            .parse()
+            .expect("diagram");
+        let game = Game::with_setup(setup, 0, Color::Black, Rules::SIMPLIFIED_ING, 0.5);
+        let mv = FlatMonteCarlo::new(params()).genmove(
+            &game,
+            Color::Black,
+            GenMode::Cleanup,
+            Budget::Playouts(3000),
+        );
+        let liberties: Vec<Decision> = ["A4", "C4", "B5", "B3"]
+            .iter()
+            .map(|v| Decision::Play(Point::parse(v, 7).expect("vertex")))
+            .collect();
+        assert!(liberties.contains(&mv), "{mv:?}");
     }
 
     #[test]
