@@ -5,7 +5,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use ingo::board::{Board, Color};
-use ingo::search::playout::play_out;
+use ingo::search::playout::{play_out, Policy};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
@@ -16,7 +16,7 @@ fn playouts(c: &mut Criterion) {
         c.bench_function(&format!("light playout {size}x{size}"), |b| {
             b.iter(|| {
                 let mut board = empty.clone();
-                play_out(&mut board, Color::Black, &mut rng);
+                play_out(&mut board, Color::Black, &mut rng, Policy::Light);
                 black_box(board.empty_count())
             })
         });

@@ -11,7 +11,7 @@ use rand::SeedableRng;
 use crate::board::{Board, Color};
 use crate::gtp::{self, Config, Session};
 use crate::rules::{Game, Move, Phase, Rules};
-use crate::search::playout::play_out;
+use crate::search::playout::{play_out, Policy};
 use crate::search::{Budget, Decision, FlatMonteCarlo, GenMode, Player, SearchParams};
 
 /// Playouts per move of the selfplay demo when no budget is given: a game
@@ -63,6 +63,9 @@ pub struct EngineArgs {
     /// Board size: GTP's start-up size (default 19), or selfplay's (default 9).
     #[arg(long, global = true, value_parser = clap::value_parser!(u8).range(2..=25))]
     pub size: Option<u8>,
+    /// Playout policy for move choice: light, no-self-atari.
+    #[arg(long, global = true, default_value = "no-self-atari")]
+    pub playout_policy: Policy,
     /// Resign below this win rate (0 never resigns).
     #[arg(long, global = true, default_value_t = 0.1)]
     pub resign: f64,
@@ -96,6 +99,7 @@ impl EngineArgs {
                 threads: usize::from(self.threads),
                 seed: self.seed,
                 resign_threshold: self.resign,
+                policy: self.playout_policy,
             },
         })
     }
@@ -146,7 +150,7 @@ fn bench(size: u8, playouts: u64, threads: usize) -> anyhow::Result<()> {
                     let mut moves = 0u64;
                     for _ in 0..n {
                         let mut b = empty.clone();
-                        play_out(&mut b, Color::Black, &mut rng);
+                        play_out(&mut b, Color::Black, &mut rng, Policy::Light);
                         moves += u64::from(b.removed(Color::Black) + b.removed(Color::White))
                             + (usize::from(size) * usize::from(size) - b.empty_count()) as u64;
                     }

@@ -489,6 +489,17 @@ impl Board {
     /// mechanically legal and do not fill one of its own eyes; passes when
     /// there is none. Returns the point played.
     pub fn play_random<R: Rng + ?Sized>(&mut self, color: Color, rng: &mut R) -> Option<Point> {
+        self.play_random_where(color, rng, |_, _| true)
+    }
+
+    /// Like [`Board::play_random`], among the points `accept` also allows
+    /// (a playout policy's extra filter).
+    #[inline]
+    pub fn play_random_where<R, F>(&mut self, color: Color, rng: &mut R, accept: F) -> Option<Point>
+    where
+        R: Rng + ?Sized,
+        F: Fn(&Board, Point) -> bool,
+    {
         let n = self.empty_count();
         if n == 0 {
             self.pass();
@@ -497,13 +508,78 @@ impl Board {
         let start = rng.random_range(0..n);
         for i in 0..n {
             let p = self.empty_point((start + i) % n);
-            if self.ko != Some(p) && !self.is_eye(p, color) && !self.is_suicide(color, p) {
+            if self.ko != Some(p)
+                && !self.is_eye(p, color)
+                && !self.is_suicide(color, p)
+                && accept(self, p)
+            {
                 self.play_unchecked(color, p);
                 return Some(p);
             }
         }
         self.pass();
         None
+    }
+
+    /// Would a stone of `color` at the empty point `p` join own stones into
+    /// a string with a single liberty, capturing nothing? A lone stone in
+    /// atari (a throw-in) does not count: it is often the right move.
+    pub fn is_self_atari(&self, color: Color, p: Point) -> bool {
+        let own = Cell::stone(color);
+        let mut libs = [p; 2];
+        let mut found = 0;
+        let mut add = |l: Point, libs: &mut [Point; 2]| {
+            if l != p && (found == 0 || (found == 1 && libs[0] != l)) {
+                libs[found] = l;
+                found += 1;
+            }
+            found >= 2
+        };
+        let mut joins = [0usize; 4];
+        let mut joined = 0;
+        for n in p.neighbors() {
+            match self.cell(n) {
+                Cell::Empty => {
+                    if add(n, &mut libs) {
+                        return false;
+                    }
+                }
+                Cell::Wall => {}
+                c if c == own => {
+                    let h = self.head_of(n);
+                    if !joins[..joined].contains(&h) {
+                        joins[joined] = h;
+                        joined += 1;
+                    }
+                }
+                // Capturing makes liberties.
+                _ => {
+                    if self.in_atari(n) {
+                        return false;
+                    }
+                }
+            }
+        }
+        if joined == 0 {
+            return false;
+        }
+        for &h in &joins[..joined] {
+            let start = h;
+            let mut s = start;
+            loop {
+                for l in Point::from_index(s).neighbors() {
+                    if self.is_empty_at(l) && add(l, &mut libs) {
+                        return false;
+                    }
+                }
+                s = usize::from(self.next[s]);
+                if s == start {
+                    break;
+                }
+            }
+        }
+        // No liberty at all is suicide, not atari.
+        found == 1
     }
 
     /// Recomputes every derived structure from the cells and compares.
@@ -733,6 +809,40 @@ mod tests {
     }
 
     #[test]
+    fn self_atari() {
+        let b = board(
+            ". . X O .
+             X X X O .
+             O O O O .
+             . . . . .
+             . . . . .",
+        );
+        // Black's string A4-C4-C5 has liberties A5 and B5; filling one
+        // leaves the other: self-atari of a string, refused.
+        assert!(b.is_self_atari(Color::Black, p("B5", 5)));
+        assert!(b.is_self_atari(Color::Black, p("A5", 5)));
+        // A lone White stone at B5 is in atari but only a throw-in.
+        assert!(!b.is_self_atari(Color::White, p("B5", 5)));
+        // Open points are never self-atari.
+        assert!(!b.is_self_atari(Color::Black, p("C2", 5)));
+    }
+
+    /// The definition, checked by playing the move on a copy.
+    fn assert_self_atari_matches_brute_force(b: &Board) {
+        for c in Color::ALL {
+            for q in b.points().filter(|&q| b.is_empty_at(q)) {
+                let mut after = b.clone();
+                let effect = after.play_unchecked(c, q);
+                let want = effect.captured == 0
+                    && effect.suicided == 0
+                    && after.string_stones(q).len() >= 2
+                    && after.liberties(q).len() == 1;
+                assert_eq!(b.is_self_atari(c, q), want, "{c:?} {}\n{b:?}", q.vertex());
+            }
+        }
+    }
+
+    #[test]
     fn random_games_stay_consistent() {
         use rand::{rngs::SmallRng, SeedableRng};
         let mut rng = SmallRng::seed_from_u64(7);
@@ -743,6 +853,9 @@ mod tests {
                 b.play_random(color, &mut rng);
                 if size <= 9 || i % 37 == 0 {
                     b.check_consistency().expect("consistent");
+                }
+                if size <= 5 {
+                    assert_self_atari_matches_brute_force(&b);
                 }
                 color = !color;
             }

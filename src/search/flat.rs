@@ -10,7 +10,7 @@ use rand::{Rng, SeedableRng};
 use crate::board::{Board, Color, Point, MAX_POINTS};
 use crate::rules::{area_owners, seki_stones, Game, GameResult, Move, Phase};
 
-use super::playout::{final_black_margin, final_owner, play_out};
+use super::playout::{final_black_margin, final_owner, play_out, Policy};
 use super::{Budget, Decision, GenMode, Player, SearchParams};
 
 /// Playouts below which the player neither resigns nor trusts ownership.
@@ -110,16 +110,8 @@ impl FlatMonteCarlo {
         }
     }
 
-    /// Runs playouts for the candidate first moves `arms` (an empty list
-    /// means: playouts from the position itself) on all threads.
-    fn run(
-        &mut self,
-        board: &Board,
-        color: Color,
-        komi: f64,
-        arms: &[Point],
-        budget: Budget,
-    ) -> Stats {
+    /// Runs the playouts of `job` on all threads.
+    fn run(&mut self, job: &Job, budget: Budget) -> Stats {
         let threads = self.params.threads.max(1);
         let seeds: Vec<u64> = (0..threads).map(|_| self.rng.random()).collect();
         let deadline = match budget {
@@ -131,16 +123,16 @@ impl FlatMonteCarlo {
             Budget::Time(_) => u64::MAX,
         };
         if threads == 1 {
-            return worker(board, color, komi, arms, quota(0), deadline, seeds[0]);
+            return worker(job, quota(0), deadline, seeds[0]);
         }
-        let mut total = Stats::new(arms.len());
+        let mut total = Stats::new(job.arms.len());
         std::thread::scope(|scope| {
             let handles: Vec<_> = seeds
                 .iter()
                 .enumerate()
                 .map(|(i, &seed)| {
                     let n = quota(i);
-                    scope.spawn(move || worker(board, color, komi, arms, n, deadline, seed))
+                    scope.spawn(move || worker(job, n, deadline, seed))
                 })
                 .collect();
             for h in handles {
@@ -187,17 +179,26 @@ fn white_bonus(game: &Game) -> f64 {
     game.komi() + f64::from(game.rules().handicap_bonus.points(game.handicap()))
 }
 
-/// One thread's share of the playouts. With `arms` empty, every playout
-/// starts from `board` with `color` to move.
-fn worker(
-    board: &Board,
+/// What to play out: from `board`, each candidate first move of `color`
+/// (with `arms` empty, playouts from the position itself, `color` to move).
+struct Job<'a> {
+    board: &'a Board,
     color: Color,
+    /// What White adds to its area (komi and handicap bonus).
     komi: f64,
-    arms: &[Point],
-    quota: u64,
-    deadline: Option<Instant>,
-    seed: u64,
-) -> Stats {
+    arms: &'a [Point],
+    policy: Policy,
+}
+
+/// One thread's share of the playouts.
+fn worker(job: &Job, quota: u64, deadline: Option<Instant>, seed: u64) -> Stats {
+    let Job {
+        board,
+        color,
+        komi,
+        arms,
+        policy,
+    } = *job;
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut stats = Stats::new(arms.len());
     let area = f64::from(board.size()) * f64::from(board.size());
@@ -208,12 +209,12 @@ fn worker(
         }
         let mut b = board.clone();
         let arm = if arms.is_empty() {
-            play_out(&mut b, color, &mut rng);
+            play_out(&mut b, color, &mut rng, policy);
             None
         } else {
             let arm = select_arm(&stats, n, &mut rng);
             b.play_unchecked(color, arms[arm]);
-            play_out(&mut b, !color, &mut rng);
+            play_out(&mut b, !color, &mut rng, policy);
             Some(arm)
         };
         let margin = f64::from(final_black_margin(&b)) - komi;
@@ -287,7 +288,14 @@ impl Player for FlatMonteCarlo {
         if arms.is_empty() {
             return Decision::Pass;
         }
-        let stats = self.run(board, color, white_bonus(game), &arms, budget);
+        let job = Job {
+            board,
+            color,
+            komi: white_bonus(game),
+            arms: &arms,
+            policy: self.params.policy,
+        };
+        let stats = self.run(&job, budget);
         let best = (0..arms.len())
             .max_by(|&a, &b| {
                 stats
@@ -361,13 +369,14 @@ impl Player for FlatMonteCarlo {
             &mut self.rng,
             SmallRng::seed_from_u64(self.params.seed ^ board.hash()),
         );
-        let stats = self.run(
+        let job = Job {
             board,
-            game.to_move(),
-            white_bonus(game),
-            &[],
-            Budget::Playouts(playouts),
-        );
+            color: game.to_move(),
+            komi: white_bonus(game),
+            arms: &[],
+            policy: Policy::NoSelfAtari,
+        };
+        let stats = self.run(&job, Budget::Playouts(playouts));
         self.rng = saved;
         let dead = Self::dead_from(board, &stats);
         self.dead_cache = Some((key.0, key.1, dead.clone()));
@@ -385,6 +394,7 @@ mod tests {
             threads: 1,
             seed: 42,
             resign_threshold: 0.0,
+            ..SearchParams::default()
         }
     }
 
@@ -423,13 +433,49 @@ mod tests {
             .parse()
             .expect("diagram");
         let game = Game::with_setup(setup, 0, Color::Black, Rules::SIMPLIFIED_ING, 7.0);
-        let mv = FlatMonteCarlo::new(params()).genmove(
+        // Light playouts: with the self-atari rule White's escape at H5 is
+        // as likely in the playouts as Black's capture, and flat Monte
+        // Carlo no longer tells the urgency apart (a tree search will).
+        let light = SearchParams {
+            policy: Policy::Light,
+            ..params()
+        };
+        let mv = FlatMonteCarlo::new(light).genmove(
             &game,
             Color::Black,
             GenMode::Normal,
             Budget::Playouts(5000),
         );
         assert_eq!(mv, Decision::Play(Point::parse("H5", 9).expect("H5")));
+    }
+
+    /// The end of a game against GNU Go: Black's top-left strings share
+    /// their last two liberties (A6, B9) with White's B8-B7, which is in
+    /// atari. Light playouts let Black fill A6 and die; without self-atari
+    /// Black captures instead, and the proposal matches GNU Go's.
+    #[test]
+    fn a_string_in_atari_inside_a_living_group_is_dead() {
+        let setup: Board = "X . X X O . O O .
+                            X O X O . O X X O
+                            X O X O O O O X .
+                            . X X X O X X X X
+                            X X X O O X X X O
+                            X O O . O O O O O
+                            O O O O O X X O X
+                            O X O X X X X X X
+                            O X X X X . X . ."
+            .parse()
+            .expect("diagram");
+        let game = Game::with_setup(setup, 0, Color::Black, Rules::SIMPLIFIED_ING, 7.0);
+        let dead = FlatMonteCarlo::new(params()).dead_stones(&game, Budget::Playouts(3000));
+        let mut want: Vec<Point> = [
+            "B8", "B7", "G8", "H8", "H7", "F6", "G6", "H6", "J6", "F5", "G5", "H5",
+        ]
+        .iter()
+        .map(|v| Point::parse(v, 9).expect("vertex"))
+        .collect();
+        want.sort_unstable();
+        assert_eq!(dead, want);
     }
 
     /// In cleanup mode a dead stone is attacked, not left for agreement.

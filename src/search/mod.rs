@@ -32,6 +32,8 @@ pub struct SearchParams {
     pub seed: u64,
     /// Resign when the best move wins less often than this (0 = never).
     pub resign_threshold: f64,
+    /// How playouts for move choice pick their moves.
+    pub policy: playout::Policy,
 }
 
 impl Default for SearchParams {
@@ -40,6 +42,7 @@ impl Default for SearchParams {
             threads: 1,
             seed: 0,
             resign_threshold: 0.1,
+            policy: playout::Policy::NoSelfAtari,
         }
     }
 }
