@@ -277,14 +277,22 @@ fn value_for(result: GameResult, color: Color) -> f64 {
     }
 }
 
+/// The moves worth a playout: legal, never an own eye, and never a
+/// suicide: a multi-stone suicide is legal under most of our rule sets but
+/// gives stones away for nothing, and many opponents' rules (Chinese, KGS)
+/// forbid it.
+fn candidates(game: &Game, color: Color) -> Vec<Point> {
+    let board = game.board();
+    game.legal_points(color)
+        .into_iter()
+        .filter(|&p| !board.is_eye(p, color) && !board.is_suicide(color, p))
+        .collect()
+}
+
 impl Player for FlatMonteCarlo {
     fn genmove(&mut self, game: &Game, color: Color, mode: GenMode, budget: Budget) -> Decision {
         let board = game.board();
-        let arms: Vec<Point> = game
-            .legal_points(color)
-            .into_iter()
-            .filter(|&p| !board.is_eye(p, color))
-            .collect();
+        let arms = candidates(game, color);
         if arms.is_empty() {
             return Decision::Pass;
         }
@@ -476,6 +484,23 @@ mod tests {
         .collect();
         want.sort_unstable();
         assert_eq!(dead, want);
+    }
+
+    /// A4 is a legal four-stone suicide for Black, and no candidate.
+    #[test]
+    fn suicide_is_no_candidate() {
+        let setup: Board = ". X O .
+                            X X O .
+                            O O O .
+                            . . . ."
+            .parse()
+            .expect("diagram");
+        let game = Game::with_setup(setup, 0, Color::Black, Rules::SIMPLIFIED_ING, 0.5);
+        let a4 = Point::parse("A4", 4).expect("A4");
+        assert!(game.is_legal(Move::Play(Color::Black, a4)).is_ok());
+        let arms = candidates(&game, Color::Black);
+        assert!(!arms.contains(&a4));
+        assert_eq!(arms.len(), 7, "D4 D3 D2 and row 1");
     }
 
     /// In cleanup mode a dead stone is attacked, not left for agreement.
