@@ -256,19 +256,19 @@ mod tests {
         assert_eq!(s.result(TieRule::Draw).to_string(), "B+18.5");
     }
 
-    /// A seki on the top edge: Black's A4-B5 block and White's D4-E5
-    /// block share the liberties C4 and C5, and neither can approach. That
-    /// region touches both colours and counts for nobody; so does C1, where
-    /// the lower strings meet. A1 is White's, E1 is Black's.
+    /// Black's top-left block and White's top-right block have only C5
+    /// and C4 as liberties: a seki (see `seki_is_found_and_dame_is_not`).
+    const SEKI: &str = "X X . O O
+                        X X . O O
+                        O O O X X
+                        O O O X X
+                        . O . X .";
+
+    /// The region C5-C4 touches both colours and counts for nobody; so does
+    /// C1, where the lower strings meet. A1 is White's, E1 is Black's.
     #[test]
     fn seki_points_count_for_nobody() {
-        let b = board(
-            "X X . O O
-             X X . O O
-             O O O X X
-             O O O X X
-             . O . X .",
-        );
+        let b = board(SEKI);
         let s = score(&b, &[], 0.0, 0);
         assert_eq!(s.stones, ByColor::new(9, 11));
         assert_eq!(s.territory, ByColor::new(1, 1));
@@ -307,13 +307,7 @@ mod tests {
 
     #[test]
     fn seki_is_found_and_dame_is_not() {
-        let b = board(
-            "X X . O O
-             X X . O O
-             O O O X X
-             O O O X X
-             . O . X .",
-        );
+        let b = board(SEKI);
         // A stone of either colour on C5 leaves its own top block with one
         // liberty and captures nothing: the two top blocks are in seki.
         // (On C4 White would join its lower string and keep three
