@@ -83,7 +83,10 @@ pub enum Command {
 impl EngineArgs {
     pub fn config(&self) -> anyhow::Result<Config> {
         let time = self.time.unwrap_or(2.0);
-        anyhow::ensure!(time.is_finite() && time > 0.0, "--time must be positive");
+        anyhow::ensure!(
+            time > 0.0 && time <= 1e6,
+            "--time must be in (0, 1000000] seconds"
+        );
         anyhow::ensure!(self.komi.is_finite(), "--komi must be a number");
         anyhow::ensure!(
             (0.0..1.0).contains(&self.resign),

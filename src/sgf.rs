@@ -8,7 +8,7 @@ use sgf_parse::go::{self, Prop};
 use sgf_parse::{SgfNode, SgfProp};
 
 use crate::board::{Board, Color, Point};
-use crate::rules::{format_number, Event, Game, Move, Rules};
+use crate::rules::{format_number, Event, Game, IllegalMove, Move, Rules};
 
 /// Why a file could not be loaded (GTP answers `cannot load file`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,56 +58,93 @@ pub fn parse(text: &str, until: Option<usize>, rules: Rules, komi: f64) -> Resul
         Some(Prop::KM(k)) if k.is_finite() => *k,
         _ => komi,
     };
-    let mut setup = Board::new(size);
-    let (mut black, mut white) = (0u32, 0u32);
-    for prop in root.properties() {
-        let (color, stones) = match prop {
-            Prop::AB(s) => (Color::Black, s),
-            Prop::AW(s) => (Color::White, s),
-            _ => continue,
-        };
-        for stone in stones {
-            let p = point(stone, size)?.ok_or_else(|| err("set-up stone off the board"))?;
-            if !setup.is_empty_at(p) {
-                return Err(err("set-up stones overlap"));
-            }
-            let effect = setup.play_unchecked(color, p);
-            if effect.captured + effect.suicided > 0 {
-                return Err(err("set-up string without liberties"));
-            }
-            match color {
-                Color::Black => black += 1,
-                Color::White => white += 1,
+    let nodes: Vec<&SgfNode<Prop>> = root.main_variation().collect();
+    for node in &nodes {
+        if let Some(Prop::Invalid(id, _)) = node
+            .properties()
+            .find(|p| matches!(p, Prop::Invalid(id, _) if MEANINGFUL.contains(&id.as_str())))
+        {
+            return Err(err(format!("malformed {id} property")));
+        }
+    }
+    // Set-up stones may stand in any node before the first move.
+    let first_move = nodes
+        .iter()
+        .position(|n| node_move(n).is_some())
+        .unwrap_or(nodes.len());
+    let mut cells: Vec<Option<Color>> = vec![None; usize::from(size) * usize::from(size)];
+    for node in &nodes[..first_move] {
+        for prop in node.properties() {
+            let (color, stones) = match prop {
+                Prop::AB(s) => (Some(Color::Black), s),
+                Prop::AW(s) => (Some(Color::White), s),
+                Prop::AE(s) => (None, s),
+                _ => continue,
+            };
+            for stone in stones {
+                let p = point(stone, size)?.ok_or_else(|| err("set-up stone off the board"))?;
+                let (x, y) = p.coords();
+                cells[usize::from(y) * usize::from(size) + usize::from(x)] = color;
             }
         }
     }
-    let first_mover = root.main_variation().find_map(|n| match n.get_move() {
-        Some(Prop::B(_)) => Some(Color::Black),
-        Some(Prop::W(_)) => Some(Color::White),
-        _ => None,
+    let mut setup = Board::new(size);
+    let (mut black, mut white) = (0u32, 0u32);
+    for (i, cell) in cells.iter().enumerate() {
+        let Some(color) = *cell else { continue };
+        let p = Point::from_coords(
+            (i % usize::from(size)) as u8,
+            (i / usize::from(size)) as u8,
+            size,
+        )
+        .ok_or_else(|| err("set-up stone off the board"))?;
+        let effect = setup.play_unchecked(color, p);
+        if effect.captured + effect.suicided > 0 {
+            return Err(err("set-up string without liberties"));
+        }
+        match color {
+            Color::Black => black += 1,
+            Color::White => white += 1,
+        }
+    }
+    setup
+        .check_consistency()
+        .map_err(|_| err("set-up string without liberties"))?;
+    let first_mover = nodes
+        .get(first_move)
+        .and_then(|n| node_move(n))
+        .map(|(c, _)| c);
+    let pl = nodes[..first_move.min(nodes.len())]
+        .iter()
+        .find_map(|n| match n.get_property("PL") {
+            Some(Prop::PL(sgf_parse::Color::Black)) => Some(Color::Black),
+            Some(Prop::PL(sgf_parse::Color::White)) => Some(Color::White),
+            _ => None,
+        });
+    let to_move = pl.or(first_mover).unwrap_or(if black > 0 && white == 0 {
+        Color::White
+    } else {
+        Color::Black
     });
-    let to_move = match root.get_property("PL") {
-        Some(Prop::PL(sgf_parse::Color::Black)) => Color::Black,
-        Some(Prop::PL(sgf_parse::Color::White)) => Color::White,
-        _ => first_mover.unwrap_or(if black > 0 && white == 0 {
-            Color::White
-        } else {
-            Color::Black
-        }),
-    };
     // Black-only set-up of two or more stones is a handicap (SPEC §1.5).
     let handicap = if white == 0 && black >= 2 { black } else { 0 };
     let mut game = Game::with_setup(setup, handicap, to_move, rules, komi);
     let limit = until.map_or(usize::MAX, |n| n.saturating_sub(1));
     let mut played = 0;
-    for node in root.main_variation() {
+    for node in &nodes[first_move..] {
         if played >= limit {
             break;
         }
-        let (color, mv) = match node.get_move() {
-            Some(Prop::B(m)) => (Color::Black, m),
-            Some(Prop::W(m)) => (Color::White, m),
-            _ => continue,
+        if node
+            .properties()
+            .any(|p| matches!(p, Prop::AB(_) | Prop::AW(_) | Prop::AE(_)))
+        {
+            // A game has no set-up once it started: refuse rather than load
+            // a position and superko history that are not the record's.
+            return Err(err("set-up stones after the first move"));
+        }
+        let Some((color, mv)) = node_move(node) else {
+            continue;
         };
         let mv = match mv {
             go::Move::Pass => Move::Pass(color),
@@ -116,11 +153,31 @@ pub fn parse(text: &str, until: Option<usize>, rules: Rules, komi: f64) -> Resul
                 None => Move::Pass(color),
             },
         };
-        game.play(mv)
-            .map_err(|e| err(format!("move {}: {e}", played + 1)))?;
-        played += 1;
+        match game.play(mv) {
+            Ok(()) => played += 1,
+            // Records go on after a game finished by passes under these
+            // rules (a disputed count on KGS): the game ends where ours does.
+            Err(IllegalMove::GameOver) => {
+                log::warn!("loadsgf: the game is over after move {played}; the rest is not loaded");
+                break;
+            }
+            Err(e) => return Err(err(format!("move {}: {e}", played + 1))),
+        }
     }
     Ok(game)
+}
+
+/// Properties whose malformed values would change the loaded game.
+const MEANINGFUL: &[&str] = &["AB", "AW", "AE", "B", "W", "SZ", "KM", "PL", "HA"];
+
+/// The move of a node: its `B` or `W` property (`MN` and `KO` are move
+/// properties too, so sgf-parse's `get_move` may return one of those).
+fn node_move(node: &SgfNode<Prop>) -> Option<(Color, &go::Move)> {
+    node.properties().find_map(|p| match p {
+        Prop::B(m) => Some((Color::Black, m)),
+        Prop::W(m) => Some((Color::White, m)),
+        _ => None,
+    })
 }
 
 /// Most nodes and deepest variation nesting accepted. sgf-parse builds and
@@ -263,6 +320,27 @@ mod tests {
         let part = parse(text, Some(2), Rules::CHINESE, 7.5).expect("sgf");
         assert_eq!(part.moves().count(), 1, "the position before move 2");
         assert_eq!(part.to_move(), Color::Black);
+    }
+
+    #[test]
+    fn reads_what_real_records_contain() {
+        let rules = Rules::SIMPLIFIED_ING;
+        // MN (a move property too) before B in a node.
+        let g = parse("(;SZ[5];MN[3]B[aa])", None, rules, 0.0).expect("sgf");
+        assert_eq!(
+            g.board().color_at(Point::parse("A5", 5).expect("A5")),
+            Some(Color::Black)
+        );
+        // Set-up in a node after the root, and AE removing a stone.
+        let g = parse("(;SZ[5]AB[aa][bb];AE[aa]AW[cc];W[dd])", None, rules, 0.0).expect("sgf");
+        assert_eq!(g.setup().stone_count(Color::Black), 1);
+        assert_eq!(g.setup().stone_count(Color::White), 1);
+        assert_eq!(g.moves().count(), 1);
+        // Play going on after the game ended by passes: loaded to the end
+        // of the game (stopped, resumed, finished), the rest left out.
+        let g = parse("(;SZ[5];B[];W[];B[];W[];B[cc])", None, rules, 0.0).expect("sgf");
+        assert_eq!(g.phase(), crate::rules::Phase::Finished);
+        assert_eq!(g.moves().count(), 4);
     }
 
     #[test]

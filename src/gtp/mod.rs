@@ -125,6 +125,9 @@ impl Session {
     /// A new empty game of `size`, keeping rules and komi.
     fn new_game(&mut self, size: u8) {
         self.game = Game::new(size, self.game.rules(), self.game.komi());
+        // The clock settings stay (clients do not resend them); what was
+        // left of the last game's clock does not.
+        self.time.left = Default::default();
     }
 }
 

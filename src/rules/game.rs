@@ -219,15 +219,23 @@ impl Game {
         }
     }
 
-    /// Switches the rule set; only while no stone has been placed.
+    /// Switches the rule set; only while no stone has been placed and the
+    /// game is still in `playing` (passes alone are fine: they mean the
+    /// same under every rule set until a second one stops the game).
     ///
     /// # Errors
-    /// `Err(())` when a stone is on the board or was ever played.
+    /// `Err(())` when a stone is on the board or was ever played, or the
+    /// game has left `playing`.
     #[allow(clippy::result_unit_err)]
     pub fn set_rules(&mut self, rules: Rules) -> Result<(), ()> {
+        let only_passes = self
+            .events
+            .iter()
+            .all(|e| matches!(e, Event::Move(Move::Pass(_))));
         if !self.board.is_clear()
             || !self.setup.is_clear()
-            || self.moves().any(|m| matches!(m, Move::Play(..)))
+            || !only_passes
+            || !matches!(self.phase, Phase::Playing { .. })
         {
             return Err(());
         }
@@ -689,5 +697,12 @@ mod tests {
         play(&mut g, Black, "C3").expect("legal");
         assert_eq!(g.set_rules(Rules::CHINESE), Err(()));
         assert_eq!(g.rules(), Rules::AGA);
+        // Passes alone leave the board empty, but once they stopped the
+        // game the rules that interpret them can no longer change.
+        let mut g = Game::new(9, Rules::SIMPLIFIED_ING, 0.5);
+        g.play(Move::Pass(Black)).expect("pass");
+        assert_eq!(g.set_rules(Rules::AGA), Ok(()));
+        g.play(Move::Pass(White)).expect("pass");
+        assert_eq!(g.set_rules(Rules::TROMP_TAYLOR), Err(()));
     }
 }

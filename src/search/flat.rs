@@ -353,7 +353,11 @@ impl Player for FlatMonteCarlo {
             .count();
         let settled = judged && agreeing * 10 >= board.points().count() * 9;
         let opponent_passed = game.last_move() == Some(Move::Pass(!color));
-        if value_for(count, color) >= best_rate && (opponent_passed || settled) {
+        // Where the board will be counted as it stands, a pass also needs
+        // that count to be good for us (SPEC §1.3): a lost position is
+        // played on (or resigned), not handed over.
+        let value = value_for(count, color);
+        if value >= best_rate && (opponent_passed || settled) && (!cleanup || value >= 0.5) {
             return Decision::Pass;
         }
         Decision::Play(arms[best])
@@ -501,6 +505,29 @@ mod tests {
         let arms = candidates(&game, Color::Black);
         assert!(!arms.contains(&a4));
         assert_eq!(arms.len(), 7, "D4 D3 D2 and row 1");
+    }
+
+    /// Counted as it stands, a lost board is not passed away, even when
+    /// every move loses too.
+    #[test]
+    fn cleanup_does_not_pass_a_lost_count() {
+        let mut game = Game::new(5, Rules::SIMPLIFIED_ING, 100.0);
+        game.play(Move::Pass(Color::White)).expect("pass");
+        let mv = FlatMonteCarlo::new(params()).genmove(
+            &game,
+            Color::Black,
+            GenMode::Cleanup,
+            Budget::Playouts(300),
+        );
+        assert_ne!(mv, Decision::Pass);
+        // In normal mode the same pass ends a game that is lost anyway.
+        let mv = FlatMonteCarlo::new(params()).genmove(
+            &game,
+            Color::Black,
+            GenMode::Normal,
+            Budget::Playouts(300),
+        );
+        assert_eq!(mv, Decision::Pass);
     }
 
     /// In cleanup mode a dead stone is attacked, not left for agreement.

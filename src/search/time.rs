@@ -73,7 +73,7 @@ impl TimeControl {
             // In byo-yomi: the period's time over its stones (Canadian), or
             // one period (Japanese, where the number is periods left).
             Some((time, stones)) if stones > 0 => match self.clock {
-                Clock::Japanese { .. } => byo_time.min(time.max(byo_time)),
+                Clock::Japanese { .. } => byo_time.min(time),
                 _ => time / f64::from(stones),
             },
             Some((time, _)) => {
