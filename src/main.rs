@@ -17,7 +17,6 @@ fn main() -> ExitCode {
     match ingo::cli::run(cli) {
         Ok(code) => code,
         Err(e) => {
-            log::error!("{e:#}");
             eprintln!("ingo: {e:#}");
             ExitCode::FAILURE
         }
