@@ -10,7 +10,7 @@ use rand::{Rng, SeedableRng};
 use crate::board::{Board, Color, Point, MAX_POINTS};
 use crate::rules::{area_owners, seki_stones, Game, GameResult, Move, Phase};
 
-use super::playout::{final_black_margin, final_owner, play_out, Policy};
+use super::playout::{final_owner, play_out, Policy};
 use super::{Budget, Decision, GenMode, Player, SearchParams};
 
 /// Playouts below which the player neither resigns nor trusts ownership.
@@ -217,7 +217,16 @@ fn worker(job: &Job, quota: u64, deadline: Option<Instant>, seed: u64) -> Stats 
             play_out(&mut b, !color, &mut rng, policy);
             Some(arm)
         };
-        let margin = f64::from(final_black_margin(&b)) - komi;
+        // One pass over the final board gives both the count and the
+        // ownership statistics.
+        let mut black_margin = 0i32;
+        for p in b.points() {
+            if let Some(owner) = final_owner(&b, p) {
+                stats.owned[p.index()][owner.index()] += 1;
+                black_margin += if owner == Color::Black { 1 } else { -1 };
+            }
+        }
+        let margin = f64::from(black_margin) - komi;
         let result = match color {
             Color::Black => margin,
             Color::White => -margin,
@@ -233,11 +242,6 @@ fn worker(job: &Job, quota: u64, deadline: Option<Instant>, seed: u64) -> Stats 
             stats.visits[arm] += 1;
             stats.wins[arm] += win;
             stats.utility[arm] += win + SCORE_WEIGHT * (result / area).clamp(-1.0, 1.0);
-        }
-        for p in b.points() {
-            if let Some(owner) = final_owner(&b, p) {
-                stats.owned[p.index()][owner.index()] += 1;
-            }
         }
         stats.playouts += 1;
         n += 1;

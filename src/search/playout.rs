@@ -83,18 +83,6 @@ pub fn final_owner(board: &Board, p: Point) -> Option<Color> {
     }
 }
 
-/// Black's area minus White's at the end of a playout (no komi).
-pub fn final_black_margin(board: &Board) -> i32 {
-    board
-        .points()
-        .map(|p| match final_owner(board, p) {
-            Some(Color::Black) => 1,
-            Some(Color::White) => -1,
-            None => 0,
-        })
-        .sum()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,8 +105,6 @@ mod tests {
                     }
                 }
             }
-            let m = final_black_margin(&b);
-            assert!(m.unsigned_abs() <= u32::from(size) * u32::from(size));
         }
     }
 }
