@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::board::{Board, Color, Point};
+use crate::board::{Color, Point};
 use crate::rules::{
     format_number, handicap, seki_stones, Game, IllegalMove, Move, Phase, PhaseError, Rules,
 };
@@ -169,12 +169,7 @@ fn check_fresh(game: &Game) -> Result<(), GtpError> {
 
 /// Replaces the game by one whose set-up holds these black stones.
 fn set_handicap(s: &mut Session, points: &[Point]) -> String {
-    let mut board = Board::new(s.game.size());
-    for &p in points {
-        board.play_unchecked(Color::Black, p);
-    }
-    let (rules, komi) = (s.game.rules(), s.game.komi());
-    s.game = Game::with_setup(board, points.len() as u32, Color::White, rules, komi);
+    s.game = Game::with_handicap(s.game.size(), points, s.game.rules(), s.game.komi());
     vertex_list(points.to_vec())
 }
 

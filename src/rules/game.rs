@@ -144,6 +144,18 @@ impl Game {
         }
     }
 
+    /// A game whose set-up is Black's handicap stones at `points` (distinct
+    /// points of a board of `size`); White moves first.
+    pub fn with_handicap(size: u8, points: &[Point], rules: Rules, komi: f64) -> Game {
+        let mut setup = Board::new(size);
+        for &p in points {
+            // Black stones alone always keep a liberty while one point of
+            // the board is empty, which callers guarantee.
+            setup.play_unchecked(Color::Black, p);
+        }
+        Game::with_setup(setup, points.len() as u32, Color::White, rules, komi)
+    }
+
     pub fn board(&self) -> &Board {
         &self.board
     }
