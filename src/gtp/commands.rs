@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use crate::board::{Color, Point};
 use crate::rules::{
     format_number, handicap, seki_stones, Game, IllegalMove, Move, Phase, PhaseError, Rules,
+    ScoreBreakdown,
 };
 use crate::search::time::Clock;
 use crate::search::{Decision, GenMode};
@@ -350,16 +351,23 @@ fn dead_stones(s: &mut Session) -> Vec<Point> {
     s.player.dead_stones(&s.game, budget)
 }
 
+/// The count behind `final_score` and `ingo-score`, with the dead stones
+/// it removes. Once finished, agreed dead stones are already off the board,
+/// which counts as it stands.
+fn current_score(s: &mut Session) -> (Vec<Point>, ScoreBreakdown) {
+    let dead = if s.game.phase() == Phase::Finished {
+        Vec::new()
+    } else {
+        dead_stones(s)
+    };
+    let score = s.game.score(&dead);
+    (dead, score)
+}
+
 fn final_score(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     no_args(args)?;
-    let result = if s.game.phase() == Phase::Finished {
-        // Agreed dead stones were removed: the board counts as it stands.
-        s.game.score(&[])
-    } else {
-        let dead = dead_stones(s);
-        s.game.score(&dead)
-    };
-    Ok(result.result(s.game.rules().tie).to_string())
+    let (_, score) = current_score(s);
+    Ok(score.result(s.game.rules().tie).to_string())
 }
 
 /// GNU Go's format: one string per line, vertices in GNU Go order. A
@@ -555,9 +563,7 @@ fn ingo_dispute(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
 /// The area count behind `final_score`, one item per line.
 fn ingo_score(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     no_args(args)?;
-    let finished = s.game.phase() == Phase::Finished;
-    let dead = if finished { Vec::new() } else { dead_stones(s) };
-    let score = s.game.score(&dead);
+    let (dead, score) = current_score(s);
     let mut out = String::new();
     for c in Color::ALL {
         let _ = writeln!(

@@ -95,6 +95,11 @@ pub fn format_number(x: f64) -> String {
 /// removed: the stone's colour, the colour of a region bordered by one
 /// colour only, or nobody. Indexed by [`Point::index`].
 pub fn area_owners(board: &Board, dead: &[Point]) -> [Option<Color>; MAX_POINTS] {
+    owners_of(board, &cells_without(board, dead))
+}
+
+/// The board's cells with the strings at `dead` emptied.
+fn cells_without(board: &Board, dead: &[Point]) -> [Cell; MAX_POINTS] {
     let mut cells = [Cell::Wall; MAX_POINTS];
     for p in board.points() {
         cells[p.index()] = board.cell(p);
@@ -106,6 +111,11 @@ pub fn area_owners(board: &Board, dead: &[Point]) -> [Option<Color>; MAX_POINTS]
             }
         }
     }
+    cells
+}
+
+/// Area owner of every point of `board` for the arrangement `cells`.
+fn owners_of(board: &Board, cells: &[Cell; MAX_POINTS]) -> [Option<Color>; MAX_POINTS] {
     let mut owners = [None; MAX_POINTS];
     let mut seen = [false; MAX_POINTS];
     let mut region = Vec::new();
@@ -152,15 +162,8 @@ pub fn area_owners(board: &Board, dead: &[Point]) -> [Option<Color>; MAX_POINTS]
 
 /// Scores `board` with the strings at `dead` removed.
 pub fn score(board: &Board, dead: &[Point], komi: f64, handicap_bonus: u32) -> ScoreBreakdown {
-    let owners = area_owners(board, dead);
-    let mut removed = [false; MAX_POINTS];
-    for &d in dead {
-        if board.color_at(d).is_some() {
-            for s in board.string_stones(d) {
-                removed[s.index()] = true;
-            }
-        }
-    }
+    let cells = cells_without(board, dead);
+    let owners = owners_of(board, &cells);
     let mut result = ScoreBreakdown {
         stones: ByColor::default(),
         territory: ByColor::default(),
@@ -169,7 +172,7 @@ pub fn score(board: &Board, dead: &[Point], komi: f64, handicap_bonus: u32) -> S
     };
     for p in board.points() {
         if let Some(owner) = owners[p.index()] {
-            if board.color_at(p).is_some() && !removed[p.index()] {
+            if cells[p.index()].color().is_some() {
                 result.stones[owner] += 1;
             } else {
                 result.territory[owner] += 1;
