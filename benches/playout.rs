@@ -13,10 +13,19 @@ fn playouts(c: &mut Criterion) {
     for size in [9u8, 19] {
         let empty = Board::new(size);
         let mut rng = SmallRng::seed_from_u64(1);
+        let mut moves = Vec::new();
         c.bench_function(&format!("light playout {size}x{size}"), |b| {
             b.iter(|| {
                 let mut board = empty.clone();
-                play_out(&mut board, Color::Black, &mut rng, Policy::Light);
+                play_out(
+                    &mut board,
+                    Color::Black,
+                    None,
+                    &mut rng,
+                    Policy::Light,
+                    &mut moves,
+                );
+                moves.clear();
                 black_box(board.empty_count())
             })
         });

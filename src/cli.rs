@@ -153,7 +153,14 @@ fn bench(size: u8, playouts: u64, threads: usize) -> anyhow::Result<()> {
                     let mut moves = 0u64;
                     for _ in 0..n {
                         let mut b = empty.clone();
-                        play_out(&mut b, Color::Black, &mut rng, Policy::Light);
+                        play_out(
+                            &mut b,
+                            Color::Black,
+                            None,
+                            &mut rng,
+                            Policy::Light,
+                            &mut Vec::new(),
+                        );
                         moves += u64::from(b.removed(Color::Black) + b.removed(Color::White))
                             + (usize::from(size) * usize::from(size) - b.empty_count()) as u64;
                     }
@@ -186,7 +193,7 @@ fn selfplay(config: Config, size: u8) -> anyhow::Result<()> {
     let mut player = FlatMonteCarlo::new(config.search.clone());
     let budget = match config.playouts {
         Some(n) => Budget::Playouts(n),
-        None => Budget::Time(config.time_per_move),
+        None => Budget::time(config.time_per_move),
     };
     let mut out = io::stdout().lock();
     let limit = 4 * usize::from(size) * usize::from(size);

@@ -109,7 +109,7 @@ impl Session {
             None => {
                 let board = self.game.board();
                 let area = usize::from(board.size()) * usize::from(board.size());
-                Budget::Time(self.time.budget(color, board.empty_count(), area))
+                Budget::time(self.time.budget(color, board.empty_count(), area))
             }
         }
     }
@@ -118,7 +118,7 @@ impl Session {
     fn judge_budget(&self) -> Budget {
         match self.config.playouts {
             Some(n) => Budget::Playouts(n),
-            None => Budget::Time(self.config.time_per_move),
+            None => Budget::time(self.config.time_per_move),
         }
     }
 

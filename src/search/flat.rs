@@ -115,12 +115,12 @@ impl FlatMonteCarlo {
         let threads = self.params.threads.max(1);
         let seeds: Vec<u64> = (0..threads).map(|_| self.rng.random()).collect();
         let deadline = match budget {
-            Budget::Time(t) => Some(Instant::now() + t),
+            Budget::Time { target, .. } => Some(Instant::now() + target),
             Budget::Playouts(_) => None,
         };
         let quota = |i: usize| match budget {
             Budget::Playouts(n) => n / threads as u64 + u64::from((i as u64) < n % threads as u64),
-            Budget::Time(_) => u64::MAX,
+            Budget::Time { .. } => u64::MAX,
         };
         if threads == 1 {
             return worker(job, quota(0), deadline, seeds[0]);
@@ -203,18 +203,28 @@ fn worker(job: &Job, quota: u64, deadline: Option<Instant>, seed: u64) -> Stats 
     let mut stats = Stats::new(arms.len());
     let area = f64::from(board.size()) * f64::from(board.size());
     let mut n = 0u64;
+    let mut moves = Vec::new();
     while n < quota {
         if n % 64 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
         let mut b = board.clone();
         let arm = if arms.is_empty() {
-            play_out(&mut b, color, &mut rng, policy);
+            play_out(&mut b, color, None, &mut rng, policy, &mut moves);
+            moves.clear();
             None
         } else {
             let arm = select_arm(&stats, n, &mut rng);
             b.play_unchecked(color, arms[arm]);
-            play_out(&mut b, !color, &mut rng, policy);
+            play_out(
+                &mut b,
+                !color,
+                Some(arms[arm]),
+                &mut rng,
+                policy,
+                &mut moves,
+            );
+            moves.clear();
             Some(arm)
         };
         // One pass over the final board gives both the count and the
@@ -377,7 +387,7 @@ impl Player for FlatMonteCarlo {
         }
         let playouts = match budget {
             Budget::Playouts(n) => n.max(MIN_PLAYOUTS_TO_JUDGE),
-            Budget::Time(_) => DEAD_STONE_PLAYOUTS,
+            Budget::Time { .. } => DEAD_STONE_PLAYOUTS,
         };
         // Seeded by the position, so the verdict does not depend on what
         // was asked before.

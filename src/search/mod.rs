@@ -18,8 +18,16 @@ use crate::rules::Game;
 pub enum Budget {
     /// A fixed number of playouts (reproducible with one thread).
     Playouts(u64),
-    /// Wall-clock time.
-    Time(Duration),
+    /// Wall-clock time: think for about `target`, less when the best
+    /// move can no longer change, up to `max` when the top moves are close.
+    Time { target: Duration, max: Duration },
+}
+
+impl Budget {
+    /// A plain time budget with no room to extend.
+    pub fn time(t: Duration) -> Budget {
+        Budget::Time { target: t, max: t }
+    }
 }
 
 /// Settings shared by every player.

@@ -33,13 +33,18 @@ impl std::str::FromStr for Policy {
 }
 
 /// Plays random moves from `board`, `to_move` first, until two passes in a
-/// row (or a generous move limit, against pathological cycles).
+/// row (or a generous move limit, against pathological cycles). `last` is
+/// the move played just before (heavy policies answer it); every stone
+/// placed is appended to `moves` in order, for AMAF statistics.
 pub fn play_out<R: Rng + ?Sized>(
     board: &mut Board,
     mut to_move: Color,
+    last: Option<Point>,
     rng: &mut R,
     policy: Policy,
+    moves: &mut Vec<(Color, Point)>,
 ) {
+    let _ = last;
     let limit = 3 * board.size() as usize * board.size() as usize + 20;
     let mut passes = 0;
     for _ in 0..limit {
@@ -49,7 +54,8 @@ pub fn play_out<R: Rng + ?Sized>(
                 board.play_random_where(to_move, rng, |b, p| !b.is_self_atari(to_move, p))
             }
         };
-        if played.is_some() {
+        if let Some(p) = played {
+            moves.push((to_move, p));
             passes = 0;
         } else {
             passes += 1;
@@ -94,7 +100,14 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(1);
         for size in [2u8, 5, 9, 19] {
             let mut b = Board::new(size);
-            play_out(&mut b, Color::Black, &mut rng, Policy::NoSelfAtari);
+            play_out(
+                &mut b,
+                Color::Black,
+                None,
+                &mut rng,
+                Policy::NoSelfAtari,
+                &mut Vec::new(),
+            );
             b.check_consistency().expect("consistent");
             // Both passed: every empty point is an eye or a suicide for
             // both players (only eyes remain in practice).
