@@ -12,7 +12,9 @@ use crate::board::{Board, Color};
 use crate::gtp::{self, Config, Session};
 use crate::rules::{Game, Move, Phase, Rules};
 use crate::search::playout::{play_out, Policy};
-use crate::search::{Budget, Decision, FlatMonteCarlo, GenMode, Player, SearchParams};
+use crate::search::{
+    max_nodes_for_memory, Budget, Decision, GenMode, Mcts, Player, SearchParams, DEFAULT_MAX_NODES,
+};
 
 /// Playouts per move of the selfplay demo when no budget is given: a game
 /// in a few seconds that still looks like Go.
@@ -36,9 +38,16 @@ pub struct Cli {
 
 #[derive(Args, Debug, Clone)]
 pub struct EngineArgs {
-    /// Playout threads.
-    #[arg(long, global = true, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
-    pub threads: u16,
+    /// Search threads (default: the machine's cores).
+    #[arg(long, global = true, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+    /// Most nodes the search tree may hold.
+    #[arg(long, global = true, value_parser = clap::value_parser!(u64).range(1000..=1_000_000_000))]
+    pub max_nodes: Option<u64>,
+    /// Memory cap for the search tree, in megabytes (sets the node cap;
+    /// with --max-nodes too, the smaller cap holds).
+    #[arg(long, global = true, value_parser = clap::value_parser!(u64).range(32..=1_000_000))]
+    pub memory: Option<u64>,
     /// Fixed playouts per move (instead of thinking for a time).
     #[arg(long, global = true, value_parser = clap::value_parser!(u64).range(1..))]
     pub playouts: Option<u64>,
@@ -81,6 +90,25 @@ pub enum Command {
 }
 
 impl EngineArgs {
+    /// `--threads`, or one per core.
+    pub fn threads(&self) -> usize {
+        match self.threads {
+            Some(t) => usize::from(t),
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
+    }
+
+    /// The node cap from `--max-nodes` and `--memory`.
+    pub fn max_nodes(&self) -> usize {
+        let by_count = self.max_nodes.map(|n| n as usize);
+        let by_memory = self.memory.map(|mb| max_nodes_for_memory(mb as usize));
+        match (by_count, by_memory) {
+            (Some(a), Some(b)) => a.min(b),
+            (Some(a), None) | (None, Some(a)) => a,
+            (None, None) => DEFAULT_MAX_NODES,
+        }
+    }
+
     pub fn config(&self) -> anyhow::Result<Config> {
         let time = self.time.unwrap_or(2.0);
         anyhow::ensure!(
@@ -99,10 +127,11 @@ impl EngineArgs {
             playouts: self.playouts,
             time_per_move: Duration::from_secs_f64(time),
             search: SearchParams {
-                threads: usize::from(self.threads),
+                threads: self.threads(),
                 seed: self.seed,
                 resign_threshold: self.resign,
                 policy: self.playout_policy,
+                max_nodes: self.max_nodes(),
             },
         })
     }
@@ -124,7 +153,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             bench(
                 e.size.unwrap_or(9),
                 e.playouts.unwrap_or(100_000),
-                usize::from(e.threads),
+                e.threads.map_or(1, usize::from),
             )?
         }
         Some(Command::Selfplay) => {
@@ -190,7 +219,7 @@ fn bench(size: u8, playouts: u64, threads: usize) -> anyhow::Result<()> {
 /// two passes both sides agree on the engine's dead stones.
 fn selfplay(config: Config, size: u8) -> anyhow::Result<()> {
     let mut game = Game::new(size, config.rules, config.komi);
-    let mut player = FlatMonteCarlo::new(config.search.clone());
+    let mut player = Mcts::new(config.search.clone());
     let budget = match config.playouts {
         Some(n) => Budget::Playouts(n),
         None => Budget::time(config.time_per_move),

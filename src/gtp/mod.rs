@@ -15,7 +15,7 @@ use std::time::Duration;
 use crate::board::Color;
 use crate::rules::{Game, Rules};
 use crate::search::time::TimeControl;
-use crate::search::{Budget, FlatMonteCarlo, Player, SearchParams};
+use crate::search::{Budget, Mcts, Player, SearchParams};
 
 /// Start-up settings (from the command line).
 #[derive(Clone, Debug, PartialEq)]
@@ -60,7 +60,7 @@ pub struct Session {
 
 impl Session {
     pub fn new(config: Config) -> Session {
-        let player = Box::new(FlatMonteCarlo::new(config.search.clone()));
+        let player = Box::new(Mcts::new(config.search.clone()));
         Session::with_player(config, player)
     }
 

@@ -3,10 +3,14 @@
 //! GTP layer noticing.
 
 mod flat;
+mod mcts;
 pub mod playout;
+mod prior;
 pub mod time;
+pub mod tree;
 
 pub use flat::FlatMonteCarlo;
+pub use mcts::Mcts;
 
 use std::time::Duration;
 
@@ -42,6 +46,19 @@ pub struct SearchParams {
     pub resign_threshold: f64,
     /// How playouts for move choice pick their moves.
     pub policy: playout::Policy,
+    /// Most nodes the search tree may hold (the memory cap).
+    pub max_nodes: usize,
+}
+
+/// Nodes when no memory cap is given: about 160 MB of tree.
+pub const DEFAULT_MAX_NODES: usize = 4_000_000;
+
+/// The node cap that keeps the search within `megabytes` of memory: the
+/// tree may exist twice while it is promoted between moves, and a few
+/// megabytes go to the program itself.
+pub fn max_nodes_for_memory(megabytes: usize) -> usize {
+    let usable = megabytes.saturating_sub(24) << 20;
+    (usable / (2 * tree::Tree::NODE_BYTES)).max(1000)
 }
 
 impl Default for SearchParams {
@@ -51,6 +68,7 @@ impl Default for SearchParams {
             seed: 0,
             resign_threshold: 0.1,
             policy: playout::Policy::NoSelfAtari,
+            max_nodes: DEFAULT_MAX_NODES,
         }
     }
 }

@@ -1,0 +1,989 @@
+//! Monte Carlo tree search with RAVE: the player behind `genmove`.
+//!
+//! Each descent goes from the root to a leaf by the best child value (no
+//! exploration term: priors and RAVE do the exploring, as in Pachi and
+//! Fuego), expands a leaf once it has been visited a few times, plays a
+//! playout from there, and backs the result up the path. The value of a
+//! child blends its own win rate with its AMAF win rate (all moves as
+//! first, playout moves included) by the minimum-MSE schedule of Gelly
+//! and Silver in Pachi's form: `beta = r / (r + n + r*n/EQUIV_RAVE)`.
+//!
+//! Threads share one tree (see [`super::tree`]); a descent counts a visit
+//! when it enters a node and adds the result when it comes back, so the
+//! descents still running look like losses to the others (virtual loss)
+//! and spread out. Superko is checked the first time a descent enters a
+//! node, against the game's history and the positions on the path, and a
+//! repeating node is marked illegal for good.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use crate::board::{Board, Color, Point, MAX_POINTS};
+use crate::rules::{
+    area_owners, seki_stones, Event, Game, GameResult, KoRule, Move, Phase, TieRule,
+};
+
+use super::playout::{final_owner, play_out, Policy};
+use super::prior;
+use super::tree::{NodeId, Tree, DRAW, ROOT, WIN};
+use super::{Budget, Decision, GenMode, Player, SearchParams};
+
+/// AMAF games worth as much as one real game (Pachi's `equiv_rave`).
+const EQUIV_RAVE: f64 = 3000.0;
+/// A leaf gets children once it has been visited this many times.
+const EXPAND_AT: u32 = 3;
+/// Weight of the mean margin (as a share of the board) beside the win
+/// rate: when every move wins (or loses), the margin still orders them.
+const SCORE_WEIGHT: f64 = 0.1;
+/// Playouts below which the player neither resigns nor trusts ownership.
+const MIN_PLAYOUTS_TO_JUDGE: u64 = 200;
+/// A string is dead when the opponent owns its points in more than this
+/// share of the playouts.
+const DEAD_OWNERSHIP: f64 = 0.5;
+/// Playouts for a dead-stone judgement when the budget is a time.
+const DEAD_STONE_PLAYOUTS: u64 = 3000;
+/// Komi per handicap stone that linear dynamic komi starts from.
+const DYNKOMI_PER_STONE: f64 = 7.0;
+/// Share of the board's points after which dynamic komi is gone (Pachi:
+/// 200 moves on 19x19).
+const DYNKOMI_END: f64 = 0.55;
+/// Extend the search past its target while the most visited move has
+/// fewer than this many times the visits of the second.
+const CLOSE_RATIO: f64 = 1.5;
+
+/// Ownership counts gathered over the playouts from the root.
+#[derive(Clone)]
+struct Ownership {
+    /// Per point: playouts in which Black, and White, owned it.
+    owned: Vec<[u32; 2]>,
+    playouts: u64,
+}
+
+impl Ownership {
+    fn new() -> Ownership {
+        Ownership {
+            owned: vec![[0; 2]; MAX_POINTS],
+            playouts: 0,
+        }
+    }
+
+    fn merge(&mut self, other: &Ownership) {
+        for (a, b) in self.owned.iter_mut().zip(&other.owned) {
+            a[0] += b[0];
+            a[1] += b[1];
+        }
+        self.playouts += other.playouts;
+    }
+
+    /// Share of playouts in which `color` owned `p`.
+    fn share(&self, p: Point, color: Color) -> f64 {
+        if self.playouts == 0 {
+            return 0.0;
+        }
+        f64::from(self.owned[p.index()][color.index()]) / self.playouts as f64
+    }
+
+    /// Strings whose points the opponent owns in most playouts. Strings
+    /// in seki are alive whatever the playouts say.
+    fn dead(&self, board: &Board) -> Vec<Point> {
+        let mut dead = Vec::new();
+        let mut done = vec![false; MAX_POINTS];
+        for p in seki_stones(board, &[]) {
+            done[p.index()] = true;
+        }
+        for p in board.points() {
+            let Some(c) = board.color_at(p) else { continue };
+            if done[p.index()] {
+                continue;
+            }
+            let stones = board.string_stones(p);
+            let enemy: f64 =
+                stones.iter().map(|&s| self.share(s, !c)).sum::<f64>() / stones.len() as f64;
+            for &s in &stones {
+                done[s.index()] = true;
+            }
+            if enemy > DEAD_OWNERSHIP {
+                dead.extend(stones);
+            }
+        }
+        dead.sort_unstable();
+        dead
+    }
+}
+
+/// When a search stops.
+#[derive(Clone, Copy, Debug)]
+struct Limits {
+    /// Playouts to start, over all threads.
+    playouts: Option<u64>,
+    start: Instant,
+    target: Option<Duration>,
+    max: Option<Duration>,
+}
+
+/// What every search thread shares.
+struct Search<'a> {
+    tree: &'a Tree,
+    game: &'a Game,
+    color: Color,
+    /// What White adds to its area in the playouts: komi, handicap bonus
+    /// and dynamic komi.
+    white_bonus: f64,
+    tie: TieRule,
+    ko: KoRule,
+    policy: Policy,
+    last: Option<Point>,
+    limits: Limits,
+    /// Descents started, over all threads.
+    started: AtomicU64,
+    /// Playouts finished, over all threads.
+    finished: AtomicU64,
+    stop: &'a AtomicBool,
+}
+
+/// A thread's own buffers.
+struct Worker {
+    rng: SmallRng,
+    board: Board,
+    path: Vec<NodeId>,
+    /// The moves along the path, and the position after each (hash and
+    /// player to move), for superko.
+    tree_moves: Vec<(Color, Point)>,
+    keys: Vec<(u64, Color)>,
+    playout_moves: Vec<(Color, Point)>,
+    /// Per point: 1 + colour of the first player to play there, during
+    /// the AMAF update.
+    first: Vec<u8>,
+    own: Ownership,
+}
+
+impl<'a> Search<'a> {
+    fn worker(&self, seed: u64, controller: bool) -> Ownership {
+        let mut w = Worker {
+            rng: SmallRng::seed_from_u64(seed),
+            board: self.game.board().clone(),
+            path: Vec::with_capacity(64),
+            tree_moves: Vec::with_capacity(64),
+            keys: Vec::with_capacity(64),
+            playout_moves: Vec::with_capacity(4 * MAX_POINTS),
+            first: vec![0; MAX_POINTS],
+            own: Ownership::new(),
+        };
+        let mut n = 0u64;
+        while !self.stop.load(Ordering::Relaxed) {
+            if let Some(limit) = self.limits.playouts {
+                if self.started.fetch_add(1, Ordering::Relaxed) >= limit {
+                    break;
+                }
+            }
+            self.descend(&mut w);
+            n += 1;
+            if controller && n % 32 == 0 && self.time_is_up() {
+                self.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        w.own
+    }
+
+    /// One descent, playout and backup. A descent that runs into a
+    /// superko repetition is abandoned (the node is marked illegal).
+    fn descend(&self, w: &mut Worker) {
+        let tree = self.tree;
+        w.board.clone_from(self.game.board());
+        w.path.clear();
+        w.tree_moves.clear();
+        w.keys.clear();
+        w.path.push(ROOT);
+        tree.node(ROOT).enter();
+        let mut node = ROOT;
+        let mut color = self.color;
+        let mut last = self.last;
+        loop {
+            let n = tree.node(node);
+            if !n.is_expanded() {
+                let ready = node == ROOT || n.visits() > EXPAND_AT;
+                if ready && !tree.is_full() && n.try_claim() {
+                    let kids = prior::children(&w.board, color, last);
+                    tree.expand(node, &kids);
+                }
+                if !n.is_expanded() {
+                    break;
+                }
+            }
+            let Some(child) = self.select(node, &mut w.rng) else {
+                break;
+            };
+            let c = tree.node(child);
+            let Some(p) = c.point() else { break };
+            w.board.play_unchecked(color, p);
+            c.enter();
+            w.path.push(child);
+            w.tree_moves.push((color, p));
+            if c.legality().is_none() {
+                c.set_legality(!self.repeats(w, !color));
+            }
+            if c.legality() == Some(false) {
+                for &id in &w.path {
+                    tree.node(id).leave();
+                }
+                return;
+            }
+            w.keys.push((w.board.hash(), !color));
+            last = Some(p);
+            color = !color;
+            node = child;
+        }
+        w.playout_moves.clear();
+        play_out(
+            &mut w.board,
+            color,
+            last,
+            &mut w.rng,
+            self.policy,
+            &mut w.playout_moves,
+        );
+        let mut black_area = 0i32;
+        for p in w.board.points() {
+            if let Some(owner) = final_owner(&w.board, p) {
+                w.own.owned[p.index()][owner.index()] += 1;
+                black_area += if owner == Color::Black { 1 } else { -1 };
+            }
+        }
+        w.own.playouts += 1;
+        let black_margin = f64::from(black_area) - self.white_bonus;
+        let black_wins = if black_margin > 0.0 {
+            WIN
+        } else if black_margin < 0.0 {
+            0
+        } else {
+            match self.tie {
+                TieRule::Draw => DRAW,
+                TieRule::BlackWins => WIN,
+            }
+        };
+        self.backup(w, black_wins, (2.0 * black_margin).round() as i64);
+        self.finished.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Does the position after the last path move (with `to_move` to
+    /// play) repeat one of the game or of the path?
+    fn repeats(&self, w: &Worker, to_move: Color) -> bool {
+        if self.game.history().repeats(&w.board, to_move, self.ko) {
+            return true;
+        }
+        let hash = w.board.hash();
+        for (i, &(h, mover)) in w.keys.iter().enumerate() {
+            if h == hash && (self.ko == KoRule::PositionalSuperko || mover == to_move) {
+                // Confirm the hit: replay the path to that position.
+                let mut b = self.game.board().clone();
+                for &(c, p) in &w.tree_moves[..=i] {
+                    b.play_unchecked(c, p);
+                }
+                if b == w.board {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The child of `node` with the best value, skipping illegal ones.
+    fn select(&self, node: NodeId, rng: &mut SmallRng) -> Option<NodeId> {
+        let tree = self.tree;
+        let kids = tree.node(node).children();
+        let count = kids.len() as u32;
+        if count == 0 {
+            return None;
+        }
+        let area = {
+            let s = f64::from(self.game.size());
+            s * s
+        };
+        // A random start breaks ties without favouring the low points.
+        let offset = rng.random_range(0..count);
+        let mut best = None;
+        let mut best_value = f64::MIN;
+        for i in 0..count {
+            let id = NodeId(kids.start + (i + offset) % count);
+            let c = tree.node(id);
+            if c.legality() == Some(false) {
+                continue;
+            }
+            let v = value(&c.stats(), area);
+            if v > best_value {
+                best_value = v;
+                best = Some(id);
+            }
+        }
+        best
+    }
+
+    /// Adds the result to every node of the path and the AMAF result to
+    /// every child whose move its player made first later on.
+    fn backup(&self, w: &mut Worker, black_wins: u32, black_margin_halves: i64) {
+        let tree = self.tree;
+        let for_color = |c: Color| match c {
+            Color::Black => (black_wins, black_margin_halves),
+            Color::White => (WIN - black_wins, -black_margin_halves),
+        };
+        // Earlier moves overwrite later ones: the first play counts.
+        for &(c, p) in w.playout_moves.iter().rev() {
+            w.first[p.index()] = 1 + c.index() as u8;
+        }
+        let depth = w.tree_moves.len();
+        for i in (0..w.path.len()).rev() {
+            if i < depth {
+                let (c, p) = w.tree_moves[i];
+                w.first[p.index()] = 1 + c.index() as u8;
+            }
+            // The player to move at path[i].
+            let mover = if i % 2 == 0 { self.color } else { !self.color };
+            let node = tree.node(w.path[i]);
+            let (wins, margin) = for_color(!mover);
+            node.record(wins, margin);
+            let (amaf_wins, _) = for_color(mover);
+            let want = 1 + mover.index() as u8;
+            for id in node.children() {
+                let child = tree.node(NodeId(id));
+                if let Some(p) = child.point() {
+                    if w.first[p.index()] == want {
+                        child.record_amaf(amaf_wins);
+                    }
+                }
+            }
+        }
+        for &(_, p) in w.playout_moves.iter().chain(&w.tree_moves) {
+            w.first[p.index()] = 0;
+        }
+    }
+
+    /// The root's children by visits, most first.
+    fn ranked(&self) -> Vec<(NodeId, u32)> {
+        let mut v: Vec<(NodeId, u32)> = self
+            .tree
+            .node(ROOT)
+            .children()
+            .map(|i| (NodeId(i), self.tree.node(NodeId(i)).visits()))
+            .filter(|&(id, _)| self.tree.node(id).legality() != Some(false))
+            .collect();
+        v.sort_by_key(|&(_, visits)| std::cmp::Reverse(visits));
+        v
+    }
+
+    /// Time to stop: past the maximum; past the target unless the top two
+    /// moves are close; or the runner-up cannot catch up in the time left.
+    fn time_is_up(&self) -> bool {
+        let (Some(target), Some(max)) = (self.limits.target, self.limits.max) else {
+            return false;
+        };
+        let elapsed = self.limits.start.elapsed();
+        if elapsed >= max {
+            return true;
+        }
+        let ranked = self.ranked();
+        let (first, second) = match ranked.as_slice() {
+            [] | [_] => return elapsed >= target.min(Duration::from_millis(50)),
+            [a, b, ..] => (f64::from(a.1), f64::from(b.1)),
+        };
+        if elapsed >= target {
+            return first >= CLOSE_RATIO * second;
+        }
+        // Playouts still to come before the target, at the rate so far.
+        let done = self.finished.load(Ordering::Relaxed) as f64;
+        let secs = elapsed.as_secs_f64();
+        if secs < 0.05 || done < 100.0 {
+            return false;
+        }
+        let to_come = done / secs * (target - elapsed).as_secs_f64();
+        first - second > to_come
+    }
+}
+
+/// The value of a child for selection, for the player who moves to it.
+fn value(s: &super::tree::Stats, area: f64) -> f64 {
+    let n = f64::from(s.visits + s.prior_visits);
+    let q = if n > 0.0 {
+        f64::from(s.wins + s.prior_wins) / (2.0 * n)
+    } else {
+        0.5
+    };
+    let q = match s.mean_score() {
+        Some(m) => q + SCORE_WEIGHT * (m / area).clamp(-1.0, 1.0),
+        None => q,
+    };
+    let r = f64::from(s.amaf_visits);
+    if r == 0.0 {
+        return q;
+    }
+    let rq = f64::from(s.amaf_wins) / (2.0 * r);
+    let beta = r / (r + n + r * n / EQUIV_RAVE);
+    (1.0 - beta) * q + beta * rq
+}
+
+/// 1 for a win of `color`, 0.5 for a draw, 0 for a loss.
+fn value_for(result: GameResult, color: Color) -> f64 {
+    match result.winner() {
+        Some(c) if c == color => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    }
+}
+
+/// The tree kept from the last search, and the game it was for.
+struct Kept {
+    tree: Tree,
+    game: Game,
+    color: Color,
+}
+
+/// The tree search player.
+pub struct Mcts {
+    params: SearchParams,
+    rng: SmallRng,
+    kept: Option<Kept>,
+    /// Dead stones of the last judged arrangement: the same position must
+    /// get the same answer (Pachi caches for the same reason).
+    dead_cache: Option<(u64, Vec<Point>)>,
+    stop: AtomicBool,
+}
+
+/// The result of one search.
+struct Outcome {
+    tree: Tree,
+    own: Ownership,
+    playouts: u64,
+}
+
+impl Mcts {
+    pub fn new(params: SearchParams) -> Mcts {
+        let rng = SmallRng::seed_from_u64(params.seed);
+        Mcts {
+            params,
+            rng,
+            kept: None,
+            dead_cache: None,
+            stop: AtomicBool::new(false),
+        }
+    }
+
+    /// What White adds to its area in our playouts: komi and handicap
+    /// bonus, plus linear dynamic komi in handicap games (Pachi): the
+    /// handicap side plays as if it owed more komi, the other as if it
+    /// owed less, fading out over the game.
+    fn white_bonus(game: &Game, color: Color) -> f64 {
+        let base = game.komi() + f64::from(game.rules().handicap_bonus.points(game.handicap()));
+        let stones = game.handicap();
+        if stones == 0 {
+            return base;
+        }
+        let area = f64::from(game.size()) * f64::from(game.size());
+        let played = game.moves().count() as f64;
+        let fade = (1.0 - played / (DYNKOMI_END * area)).max(0.0);
+        let extra = DYNKOMI_PER_STONE * f64::from(stones) * fade;
+        match color {
+            Color::Black => base + extra,
+            Color::White => base - extra,
+        }
+    }
+
+    /// The kept tree's node for `game` with `color` to move, promoted to
+    /// a new tree, when the game only went on by moves the tree knows.
+    fn reuse(&mut self, game: &Game, color: Color) -> Option<Tree> {
+        let kept = self.kept.take()?;
+        let old = &kept.game;
+        if old.setup() != game.setup()
+            || old.komi().to_bits() != game.komi().to_bits()
+            || old.rules() != game.rules()
+            || old.size() != game.size()
+            || !game.events().starts_with(old.events())
+        {
+            return None;
+        }
+        let mut node = ROOT;
+        let mut to_move = kept.color;
+        for e in &game.events()[old.events().len()..] {
+            let Event::Move(Move::Play(c, p)) = e else {
+                return None;
+            };
+            if *c != to_move {
+                return None;
+            }
+            node = NodeId(
+                kept.tree
+                    .node(node)
+                    .children()
+                    .find(|&i| kept.tree.node(NodeId(i)).point() == Some(*p))?,
+            );
+            to_move = !to_move;
+        }
+        if to_move != color {
+            return None;
+        }
+        let tree = Tree::promote(&kept.tree, node, self.params.max_nodes);
+        log::info!("reusing {} of {} nodes", tree.len(), kept.tree.len());
+        Some(tree)
+    }
+
+    /// Runs the search on every thread.
+    fn search(&mut self, game: &Game, color: Color, budget: Budget) -> Outcome {
+        let tree = self
+            .reuse(game, color)
+            .unwrap_or_else(|| Tree::new(self.params.max_nodes));
+        let limits = match budget {
+            Budget::Playouts(n) => Limits {
+                playouts: Some(n),
+                start: Instant::now(),
+                target: None,
+                max: None,
+            },
+            Budget::Time { target, max } => Limits {
+                playouts: None,
+                start: Instant::now(),
+                target: Some(target),
+                max: Some(max.max(target)),
+            },
+        };
+        self.stop.store(false, Ordering::Relaxed);
+        let last = match game.last_move() {
+            Some(Move::Play(_, p)) => Some(p),
+            _ => None,
+        };
+        let search = Search {
+            tree: &tree,
+            game,
+            color,
+            white_bonus: Self::white_bonus(game, color),
+            tie: game.rules().tie,
+            ko: game.rules().ko,
+            policy: self.params.policy,
+            last,
+            limits,
+            started: AtomicU64::new(0),
+            finished: AtomicU64::new(0),
+            stop: &self.stop,
+        };
+        let threads = self.params.threads.max(1);
+        let seeds: Vec<u64> = (0..threads).map(|_| self.rng.random()).collect();
+        let mut own = Ownership::new();
+        if threads == 1 {
+            own = search.worker(seeds[0], true);
+        } else {
+            std::thread::scope(|scope| {
+                let search = &search;
+                let handles: Vec<_> = seeds
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &seed)| scope.spawn(move || search.worker(seed, i == 0)))
+                    .collect();
+                for h in handles {
+                    match h.join() {
+                        Ok(o) => own.merge(&o),
+                        Err(_) => log::error!("a search thread panicked"),
+                    }
+                }
+            });
+        }
+        let playouts = search.finished.load(Ordering::Relaxed);
+        log::info!(
+            "search: {} playouts in {:.2} s, {} nodes",
+            playouts,
+            limits.start.elapsed().as_secs_f64(),
+            tree.len()
+        );
+        Outcome {
+            tree,
+            own,
+            playouts,
+        }
+    }
+
+    /// The root's legal children, most visited first.
+    fn ranked(tree: &Tree, game: &Game, color: Color) -> Vec<(Point, super::tree::Stats)> {
+        let mut v: Vec<(Point, super::tree::Stats)> = tree
+            .node(ROOT)
+            .children()
+            .filter_map(|i| {
+                let n = tree.node(NodeId(i));
+                let p = n.point()?;
+                (n.legality() != Some(false)).then_some((p, n.stats()))
+            })
+            .collect();
+        v.sort_by(|a, b| {
+            b.1.visits.cmp(&a.1.visits).then(
+                b.1.win_rate()
+                    .unwrap_or(0.0)
+                    .total_cmp(&a.1.win_rate().unwrap_or(0.0)),
+            )
+        });
+        // Never-entered children were not checked for superko.
+        v.retain(|(p, _)| game.is_legal(Move::Play(color, *p)).is_ok());
+        v
+    }
+}
+
+impl Player for Mcts {
+    fn genmove(&mut self, game: &Game, color: Color, mode: GenMode, budget: Budget) -> Decision {
+        let out = self.search(game, color, budget);
+        let board = game.board();
+        let ranked = Self::ranked(&out.tree, game, color);
+        let Some(&(best, best_stats)) = ranked.first() else {
+            return Decision::Pass;
+        };
+        let best_rate = best_stats.win_rate().unwrap_or(0.5);
+        log::info!(
+            "best {} win rate {:.3} visits {} of {} playouts",
+            best.vertex(),
+            best_rate,
+            best_stats.visits,
+            out.playouts
+        );
+        let judged = out.own.playouts >= MIN_PLAYOUTS_TO_JUDGE;
+        if judged
+            && best_rate < self.params.resign_threshold
+            && best_stats.visits as u64 >= MIN_PLAYOUTS_TO_JUDGE / 4
+        {
+            return Decision::Resign;
+        }
+        // Pass when the count after two passes is not worse than playing
+        // on, and the opponent has passed or the playouts agree with that
+        // count nearly everywhere (the board is settled).
+        let cleanup = mode == GenMode::Cleanup || matches!(game.phase(), Phase::Resumed { .. });
+        let dead = out.own.dead(board);
+        let dead_opponents = dead.iter().any(|&p| board.color_at(p) == Some(!color));
+        let counted_dead: &[Point] = if cleanup { &[] } else { &dead };
+        let decision = if cleanup && dead_opponents {
+            // Capture them: of the moves on a liberty of a dead opposing
+            // string, the most visited.
+            let on_dead_liberty = |p: Point| {
+                p.neighbors()
+                    .iter()
+                    .any(|&n| board.color_at(n) == Some(!color) && dead.binary_search(&n).is_ok())
+            };
+            let pick = ranked
+                .iter()
+                .find(|(p, _)| on_dead_liberty(*p))
+                .map_or(best, |&(p, _)| p);
+            Decision::Play(pick)
+        } else {
+            let count = game.score(counted_dead).result(game.rules().tie);
+            let owners = area_owners(board, counted_dead);
+            let agreeing = board
+                .points()
+                .filter(|&p| owners[p.index()].is_some_and(|o| out.own.share(p, o) >= 0.8))
+                .count();
+            let settled = judged && agreeing * 10 >= board.points().count() * 9;
+            let opponent_passed = game.last_move() == Some(Move::Pass(!color));
+            let value = value_for(count, color);
+            if value >= best_rate && (opponent_passed || settled) && (!cleanup || value >= 0.5) {
+                // The verdict behind the pass is the one final_status_list
+                // must give.
+                self.dead_cache = Some((board.hash(), dead.clone()));
+                Decision::Pass
+            } else {
+                Decision::Play(best)
+            }
+        };
+        self.kept = Some(Kept {
+            tree: out.tree,
+            game: game.clone(),
+            color,
+        });
+        decision
+    }
+
+    fn dead_stones(&mut self, game: &Game, budget: Budget) -> Vec<Point> {
+        let board = game.board();
+        if let Some((hash, dead)) = &self.dead_cache {
+            if *hash == board.hash() {
+                return dead.clone();
+            }
+        }
+        let playouts = match budget {
+            Budget::Playouts(n) => n.max(DEAD_STONE_PLAYOUTS),
+            Budget::Time { .. } => DEAD_STONE_PLAYOUTS,
+        };
+        // Seeded by the position, so the verdict does not depend on what
+        // was asked before.
+        let saved = std::mem::replace(
+            &mut self.rng,
+            SmallRng::seed_from_u64(self.params.seed ^ board.hash()),
+        );
+        let kept = self.kept.take();
+        let out = self.search(game, game.to_move(), Budget::Playouts(playouts));
+        self.kept = kept;
+        self.rng = saved;
+        let dead = out.own.dead(board);
+        self.dead_cache = Some((board.hash(), dead.clone()));
+        dead
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    fn params() -> SearchParams {
+        SearchParams {
+            threads: 1,
+            seed: 42,
+            resign_threshold: 0.0,
+            ..SearchParams::default()
+        }
+    }
+
+    fn setup(d: &str, to_move: Color, komi: f64) -> Game {
+        let b: Board = d.parse().expect("diagram");
+        Game::with_setup(b, 0, to_move, Rules::SIMPLIFIED_ING, komi)
+    }
+
+    fn v(s: &str, size: u8) -> Point {
+        Point::parse(s, size).expect("vertex")
+    }
+
+    #[test]
+    fn same_seed_same_move() {
+        let game = Game::new(9, Rules::SIMPLIFIED_ING, 7.0);
+        let a = Mcts::new(params()).genmove(
+            &game,
+            Color::Black,
+            GenMode::Normal,
+            Budget::Playouts(800),
+        );
+        let b = Mcts::new(params()).genmove(
+            &game,
+            Color::Black,
+            GenMode::Normal,
+            Budget::Playouts(800),
+        );
+        assert_eq!(a, b);
+        assert!(matches!(a, Decision::Play(_)));
+    }
+
+    #[test]
+    fn captures_a_string_in_atari() {
+        let game = setup(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . O . . . . . .
+             . . . X X X X . .
+             . . X O O O O . .
+             . . . X X X X . .
+             . . O . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+            Color::Black,
+            7.0,
+        );
+        let mv = Mcts::new(params()).genmove(
+            &game,
+            Color::Black,
+            GenMode::Normal,
+            Budget::Playouts(3000),
+        );
+        assert_eq!(mv, Decision::Play(v("H5", 9)));
+        // And White, to move, saves it.
+        let game = setup(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . O . . . . . .
+             . . . X X X X . .
+             . . X O O O O . .
+             . . . X X X X . .
+             . . O . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+            Color::White,
+            7.0,
+        );
+        let mv = Mcts::new(params()).genmove(
+            &game,
+            Color::White,
+            GenMode::Normal,
+            Budget::Playouts(3000),
+        );
+        assert_eq!(mv, Decision::Play(v("H5", 9)));
+    }
+
+    /// White's straight three A7-C7 lives if White plays B7 and dies if
+    /// Black does; with this komi Black wins only by killing.
+    #[test]
+    fn kills_at_the_vital_point() {
+        let game = setup(
+            ". . . O X . .
+             O O O O X . .
+             X X X X X . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .",
+            Color::Black,
+            40.5,
+        );
+        let mv = Mcts::new(params()).genmove(
+            &game,
+            Color::Black,
+            GenMode::Normal,
+            Budget::Playouts(6000),
+        );
+        assert_eq!(mv, Decision::Play(v("B7", 7)));
+    }
+
+    #[test]
+    fn superko_children_are_never_chosen() {
+        // A ko: Black just captured at... set up with White to retake. The
+        // retake at once is the simple ko; the tree never offers it.
+        let mut game = setup(
+            ". X O .
+             X O . O
+             . X O .
+             . . . .",
+            Color::Black,
+            0.5,
+        );
+        game.play(Move::Play(Color::Black, v("C3", 4)))
+            .expect("capture");
+        let mv = Mcts::new(params()).genmove(
+            &game,
+            Color::White,
+            GenMode::Normal,
+            Budget::Playouts(500),
+        );
+        assert_ne!(mv, Decision::Play(v("B3", 4)));
+        if let Decision::Play(p) = mv {
+            assert!(game.is_legal(Move::Play(Color::White, p)).is_ok());
+        }
+    }
+
+    #[test]
+    fn finds_dead_stones_and_caches_them() {
+        let game = setup(
+            "X X X X X
+             X . O . X
+             X X X X X
+             . . . . .
+             . . . . .",
+            Color::White,
+            0.5,
+        );
+        let mut player = Mcts::new(params());
+        let dead = player.dead_stones(&game, Budget::Playouts(1000));
+        assert_eq!(dead, vec![v("C4", 5)]);
+        assert_eq!(player.dead_stones(&game, Budget::Playouts(1000)), dead);
+    }
+
+    #[test]
+    fn passes_when_the_count_wins_after_the_opponent_passed() {
+        let mut game = setup(
+            ". X O . .
+             X X O . .
+             . X O . .
+             X X O O O
+             . X O . .",
+            Color::White,
+            0.5,
+        );
+        game.play(Move::Pass(Color::White)).expect("pass");
+        let mut player = Mcts::new(params());
+        assert_ne!(
+            player.genmove(&game, Color::Black, GenMode::Normal, Budget::Playouts(1000)),
+            Decision::Pass
+        );
+        game.play(Move::Pass(Color::Black)).expect("pass");
+        game.dispute().expect("dispute");
+        assert_eq!(
+            player.genmove(&game, Color::White, GenMode::Normal, Budget::Playouts(1000)),
+            Decision::Pass
+        );
+    }
+
+    #[test]
+    fn cleanup_closes_in_on_dead_stones() {
+        let game = setup(
+            ". . . X O . .
+             . . . X O . .
+             . . . X O . .
+             . O . X O . .
+             . . . X O . .
+             . . . X O . .
+             . . . X O . .",
+            Color::Black,
+            0.5,
+        );
+        let mv = Mcts::new(params()).genmove(
+            &game,
+            Color::Black,
+            GenMode::Cleanup,
+            Budget::Playouts(3000),
+        );
+        let liberties: Vec<Decision> = ["A4", "C4", "B5", "B3"]
+            .iter()
+            .map(|s| Decision::Play(v(s, 7)))
+            .collect();
+        assert!(liberties.contains(&mv), "{mv:?}");
+    }
+
+    #[test]
+    fn the_tree_is_reused_after_two_moves() {
+        let mut game = Game::new(9, Rules::SIMPLIFIED_ING, 7.0);
+        let mut player = Mcts::new(params());
+        let Decision::Play(p) =
+            player.genmove(&game, Color::Black, GenMode::Normal, Budget::Playouts(3000))
+        else {
+            panic!("a move");
+        };
+        game.play(Move::Play(Color::Black, p)).expect("legal");
+        // White answers with the reply the tree liked best.
+        let kept = player.kept.as_ref().expect("kept");
+        let node = kept
+            .tree
+            .node(ROOT)
+            .children()
+            .map(NodeId)
+            .find(|&id| kept.tree.node(id).point() == Some(p))
+            .expect("node");
+        let reply = kept
+            .tree
+            .node(node)
+            .children()
+            .map(NodeId)
+            .max_by_key(|&id| kept.tree.node(id).visits())
+            .and_then(|id| kept.tree.node(id).point())
+            .expect("reply");
+        game.play(Move::Play(Color::White, reply)).expect("legal");
+        let tree = player.reuse(&game, Color::Black).expect("reused");
+        assert!(tree.node(ROOT).visits() > 0);
+        assert!(!tree.node(ROOT).children().is_empty());
+    }
+
+    #[test]
+    fn the_memory_cap_holds() {
+        let game = Game::new(9, Rules::SIMPLIFIED_ING, 7.0);
+        let mut player = Mcts::new(SearchParams {
+            max_nodes: 2000,
+            ..params()
+        });
+        let mv = player.genmove(&game, Color::Black, GenMode::Normal, Budget::Playouts(5000));
+        assert!(matches!(mv, Decision::Play(_)));
+        assert!(player.kept.as_ref().expect("kept").tree.len() <= 2000);
+    }
+
+    #[test]
+    fn dynamic_komi_only_with_handicap() {
+        let game = Game::new(19, Rules::CHINESE, 7.5);
+        assert_eq!(Mcts::white_bonus(&game, Color::Black), 7.5);
+        let h = Game::with_handicap(
+            19,
+            &crate::rules::handicap::fixed_points(19, 4).expect("points"),
+            Rules::CHINESE,
+            0.5,
+        );
+        // Chinese rules give White 4 points for 4 stones; Black plays as
+        // if it owed 28 more at the start, White as if it owed 28 less.
+        assert_eq!(Mcts::white_bonus(&h, Color::Black), 0.5 + 4.0 + 28.0);
+        assert_eq!(Mcts::white_bonus(&h, Color::White), 0.5 + 4.0 - 28.0);
+    }
+}

@@ -1,0 +1,264 @@
+//! Prior knowledge for new tree nodes: each child starts with some virtual
+//! games, as if it had been tried already. An even prior (Pachi, Fuego)
+//! keeps the first few playouts from deciding everything; the rest is Go
+//! knowledge that playouts learn only slowly: captures and escapes from
+//! atari, no self-atari, play near the last move, stay off the edge of
+//! an empty area.
+
+use crate::board::{Board, Color, Point, MAX_POINTS};
+
+use super::tree::NewChild;
+
+/// Virtual games at an even result that every child gets.
+const EVEN: f64 = 10.0;
+/// Capturing a string in atari, or saving an own one.
+const URGENT: f64 = 15.0;
+/// Putting an opposing string in atari.
+const ATARI: f64 = 4.0;
+/// Self-atari of a string of two or more stones.
+const SELF_ATARI: f64 = 15.0;
+/// Wins for playing at a distance of 1, 2 or 3 from the last move.
+const NEAR_LAST: [f64; 3] = [6.0, 4.0, 2.0];
+/// Losses for a first-line move far from every stone.
+const EMPTY_EDGE: f64 = 10.0;
+/// Losses for a second-line move far from every stone on a big board.
+const EMPTY_SECOND_LINE: f64 = 4.0;
+
+/// Liberty facts about every string, gathered once per expansion.
+struct Strings {
+    /// For a stone: its string's number of liberties, capped at 3.
+    libs: [u8; MAX_POINTS],
+}
+
+impl Strings {
+    fn of(board: &Board) -> Strings {
+        let mut s = Strings {
+            libs: [0; MAX_POINTS],
+        };
+        for p in board.points() {
+            if board.color_at(p).is_none() || s.libs[p.index()] != 0 {
+                continue;
+            }
+            let libs = board.liberties(p);
+            let n = libs.len().min(3) as u8;
+            for q in board.string_stones(p) {
+                s.libs[q.index()] = n;
+            }
+        }
+        s
+    }
+}
+
+/// Virtual wins and games, accumulated per child.
+#[derive(Default)]
+struct Prior {
+    games: f64,
+    wins: f64,
+}
+
+impl Prior {
+    fn add(&mut self, games: f64, win_rate: f64) {
+        self.games += games;
+        self.wins += games * win_rate;
+    }
+
+    fn child(&self, point: Point) -> NewChild {
+        NewChild {
+            point,
+            prior_visits: self.games.round() as u16,
+            prior_wins: (2.0 * self.wins).round() as u16,
+        }
+    }
+}
+
+/// Manhattan distance between two points.
+fn distance(a: Point, b: Point) -> u32 {
+    let ((ax, ay), (bx, by)) = (a.coords(), b.coords());
+    u32::from(ax.abs_diff(bx)) + u32::from(ay.abs_diff(by))
+}
+
+/// Distance from the nearest edge (0 = first line).
+fn line(board: &Board, p: Point) -> u8 {
+    let (x, y) = p.coords();
+    let far = board.size() - 1;
+    x.min(y).min(far - x).min(far - y)
+}
+
+/// True when no stone is within Manhattan distance 2 of `p`.
+fn alone(board: &Board, p: Point) -> bool {
+    let (x, y) = p.coords();
+    let size = i16::from(board.size());
+    for dy in -2i16..=2 {
+        for dx in -2i16..=2 {
+            if dx.abs() + dy.abs() > 2 {
+                continue;
+            }
+            let (qx, qy) = (i16::from(x) + dx, i16::from(y) + dy);
+            if !(0..size).contains(&qx) || !(0..size).contains(&qy) {
+                continue;
+            }
+            if let Some(q) = Point::from_coords(qx as u8, qy as u8, board.size()) {
+                if board.color_at(q).is_some() {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// The children of a node where `color` is to move on `board`: every
+/// point that is empty, not the simple-ko point, no suicide and no own
+/// eye, each with its prior. `last` is the move that led here.
+pub fn children(board: &Board, color: Color, last: Option<Point>) -> Vec<NewChild> {
+    let strings = Strings::of(board);
+    let mut out = Vec::with_capacity(board.empty_count());
+    for i in 0..board.empty_count() {
+        let p = board.empty_point(i);
+        if !board.is_pseudo_legal(color, p) || board.is_eye(p, color) {
+            continue;
+        }
+        let mut prior = Prior::default();
+        prior.add(EVEN, 0.5);
+        let mut captures = false;
+        let mut saves = false;
+        let mut ataris = false;
+        for n in p.neighbors() {
+            match board.color_at(n) {
+                // Extending an own string in atari out of it.
+                Some(c) if c == color => {
+                    saves |= strings.libs[n.index()] == 1 && !board.is_self_atari(color, p);
+                }
+                Some(_) => match strings.libs[n.index()] {
+                    1 => {
+                        captures = true;
+                        // Capturing a neighbour of an own string in atari
+                        // saves that string too.
+                        if board
+                            .string_stones(n)
+                            .iter()
+                            .flat_map(|s| s.neighbors())
+                            .any(|m| {
+                                board.color_at(m) == Some(color) && strings.libs[m.index()] == 1
+                            })
+                        {
+                            saves = true;
+                        }
+                    }
+                    2 => ataris = true,
+                    _ => {}
+                },
+                None => {}
+            }
+        }
+        let self_atari = board.is_self_atari(color, p);
+        if captures || saves {
+            prior.add(URGENT, 1.0);
+        }
+        if ataris && !self_atari {
+            prior.add(ATARI, 1.0);
+        }
+        if self_atari && !captures {
+            prior.add(SELF_ATARI, 0.0);
+        }
+        if let Some(l) = last {
+            if let Some(&w) = (distance(p, l) as usize)
+                .checked_sub(1)
+                .and_then(|d| NEAR_LAST.get(d))
+            {
+                prior.add(w, 1.0);
+            }
+        }
+        let edge = line(board, p);
+        if edge <= 1 && board.size() >= 7 && alone(board, p) {
+            if edge == 0 {
+                prior.add(EMPTY_EDGE, 0.0);
+            } else if board.size() >= 13 {
+                prior.add(EMPTY_SECOND_LINE, 0.0);
+            }
+        }
+        out.push(prior.child(p));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(d: &str) -> Board {
+        d.parse().expect("diagram")
+    }
+
+    fn prior_of(kids: &[NewChild], v: &str, size: u8) -> f64 {
+        let p = Point::parse(v, size).expect("vertex");
+        let k = kids.iter().find(|k| k.point == p).expect("a child");
+        f64::from(k.prior_wins) / (2.0 * f64::from(k.prior_visits))
+    }
+
+    #[test]
+    fn capture_and_escape_are_urgent() {
+        let b = board(
+            ". . . . . . .
+             . . . . . . .
+             . . . X . . .
+             . . X O . . .
+             . . . X . . .
+             . . . . . . .
+             . X O O . . .",
+        );
+        // White D4 has one liberty, E4: Black captures there, White
+        // escapes there (D4-E4 then has three liberties).
+        let black = children(&b, Color::Black, None);
+        assert!(prior_of(&black, "E4", 7) > 0.6);
+        assert!((prior_of(&black, "F6", 7) - 0.5).abs() < 1e-9);
+        let white = children(&b, Color::White, None);
+        assert!(prior_of(&white, "E4", 7) > 0.6);
+    }
+
+    #[test]
+    fn self_atari_of_a_string_is_bad() {
+        let b = board(
+            ". . X O .
+             X X X O .
+             O O O O .
+             . . . . .
+             . . . . .",
+        );
+        // Black A4-C4-C5 has liberties A5 and B5: filling either leaves
+        // one.
+        let black = children(&b, Color::Black, None);
+        assert!(prior_of(&black, "B5", 5) < 0.4);
+        assert!(prior_of(&black, "A5", 5) < 0.4);
+    }
+
+    #[test]
+    fn no_eyes_no_suicide_no_ko() {
+        let b = board(
+            ". X . X .
+             X X X X X
+             . . . . .
+             O O O O O
+             . O . O .",
+        );
+        let black = children(&b, Color::Black, None);
+        let v = |s: &str| Point::parse(s, 5).expect("v");
+        assert!(!black
+            .iter()
+            .any(|k| k.point == v("A5") || k.point == v("C5")));
+        // A1 is a suicide for Black.
+        assert!(!black.iter().any(|k| k.point == v("A1")));
+        assert!(black.iter().any(|k| k.point == v("C3")));
+    }
+
+    #[test]
+    fn answers_near_the_last_move_and_avoids_the_empty_edge() {
+        let mut b = Board::new(19);
+        let q16 = Point::parse("Q16", 19).expect("v");
+        b.play_unchecked(Color::White, q16);
+        let kids = children(&b, Color::Black, Some(q16));
+        assert!(prior_of(&kids, "Q14", 19) > prior_of(&kids, "D4", 19));
+        assert!(prior_of(&kids, "D2", 19) < prior_of(&kids, "D4", 19));
+        assert!(prior_of(&kids, "A10", 19) < prior_of(&kids, "D2", 19));
+    }
+}
