@@ -3,6 +3,7 @@
 //! GTP layer noticing.
 
 mod flat;
+pub mod patterns;
 pub mod playout;
 pub mod time;
 
@@ -50,7 +51,7 @@ impl Default for SearchParams {
             threads: 1,
             seed: 0,
             resign_threshold: 0.1,
-            policy: playout::Policy::NoSelfAtari,
+            policy: playout::Policy::Heavy,
         }
     }
 }
