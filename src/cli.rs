@@ -72,9 +72,10 @@ pub struct EngineArgs {
     /// Board size: GTP's start-up size (default 19), or selfplay's (default 9).
     #[arg(long, global = true, value_parser = clap::value_parser!(u8).range(2..=25))]
     pub size: Option<u8>,
-    /// Playout policy for move choice: light, no-self-atari.
-    #[arg(long, global = true, default_value = "no-self-atari")]
-    pub playout_policy: Policy,
+    /// Playout policy: light, no-self-atari, heavy (default heavy; bench
+    /// defaults to light, the rate other engines are compared at).
+    #[arg(long, global = true)]
+    pub playout_policy: Option<Policy>,
     /// Resign below this win rate (0 never resigns).
     #[arg(long, global = true, default_value_t = 0.1)]
     pub resign: f64,
@@ -82,8 +83,9 @@ pub struct EngineArgs {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Measure light playouts per second from the empty board.
-    /// Uses --size (default 9), --playouts (default 100000) and --threads.
+    /// Measure playouts per second from the empty board. Uses --size
+    /// (default 9), --playouts (default 100000), --threads and
+    /// --playout-policy (default light).
     Bench,
     /// Play a whole game against itself and print the final board and result.
     Selfplay,
@@ -130,7 +132,7 @@ impl EngineArgs {
                 threads: self.threads(),
                 seed: self.seed,
                 resign_threshold: self.resign,
-                policy: self.playout_policy,
+                policy: self.playout_policy.unwrap_or(Policy::Heavy),
                 max_nodes: self.max_nodes(),
             },
         })
@@ -154,6 +156,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 e.size.unwrap_or(9),
                 e.playouts.unwrap_or(100_000),
                 e.threads.map_or(1, usize::from),
+                e.playout_policy.unwrap_or(Policy::Light),
             )?
         }
         Some(Command::Selfplay) => {
@@ -167,9 +170,12 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Light playouts from the empty board, split over `threads`.
-fn bench(size: u8, playouts: u64, threads: usize) -> anyhow::Result<()> {
+/// Playouts from the empty board, split over `threads`. Each thread owns
+/// its board, move list and generator (on its own stack), so threads share
+/// nothing they write.
+fn bench(size: u8, playouts: u64, threads: usize, policy: Policy) -> anyhow::Result<()> {
     let empty = Board::new(size);
+    crate::search::patterns::init();
     let start = Instant::now();
     let moves: u64 = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
@@ -179,19 +185,22 @@ fn bench(size: u8, playouts: u64, threads: usize) -> anyhow::Result<()> {
                 let empty = &empty;
                 scope.spawn(move || {
                     let mut rng = SmallRng::seed_from_u64(t as u64);
+                    let mut board = empty.clone();
+                    let mut played = Vec::with_capacity(4 * usize::from(size) * usize::from(size));
                     let mut moves = 0u64;
                     for _ in 0..n {
-                        let mut b = empty.clone();
+                        board.copy_from(empty);
+                        played.clear();
                         play_out(
-                            &mut b,
+                            &mut board,
                             Color::Black,
                             None,
                             &mut rng,
-                            Policy::Light,
-                            &mut Vec::new(),
+                            policy,
+                            &mut played,
                         );
-                        moves += u64::from(b.removed(Color::Black) + b.removed(Color::White))
-                            + (usize::from(size) * usize::from(size) - b.empty_count()) as u64;
+                        moves += played.len() as u64;
+                        std::hint::black_box(board.area_score());
                     }
                     moves
                 })
@@ -203,7 +212,7 @@ fn bench(size: u8, playouts: u64, threads: usize) -> anyhow::Result<()> {
     let mut out = io::stdout().lock();
     writeln!(
         out,
-        "size: {size}x{size}, threads: {threads}, playouts: {playouts}"
+        "size: {size}x{size}, threads: {threads}, playouts: {playouts}, policy: {policy:?}"
     )?;
     writeln!(out, "seconds: {secs:.3}")?;
     writeln!(

@@ -64,6 +64,32 @@ struct StringInfo {
     lib_sumsq: u32,
 }
 
+/// One black neighbour in a packed neighbour count; 4 bits per content.
+const NB_BLACK: u16 = 1;
+const NB_WHITE: u16 = 1 << 4;
+/// One empty neighbour. Walls are not counted: 4 minus the rest.
+const NB_EMPTY: u16 = 1 << 8;
+const NB_MASK: u16 = 0xf;
+
+/// The packed-count unit of a cell's content.
+#[inline]
+const fn nb_unit(cell: Cell) -> u16 {
+    match cell {
+        Cell::Empty => NB_EMPTY,
+        Cell::Black => NB_BLACK,
+        Cell::White => NB_WHITE,
+        Cell::Wall => 0,
+    }
+}
+
+#[inline]
+const fn nb_stone(color: Color) -> u16 {
+    match color {
+        Color::Black => NB_BLACK,
+        Color::White => NB_WHITE,
+    }
+}
+
 /// What a stone placement removed from the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PlayEffect {
@@ -71,6 +97,43 @@ pub struct PlayEffect {
     pub captured: u16,
     /// Own stones removed by suicide (the placed stone included).
     pub suicided: u16,
+}
+
+/// Up to `N` distinct liberties, from [`Board::liberties_up_to`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Liberties<const N: usize> {
+    points: [Point; N],
+    len: usize,
+}
+
+impl<const N: usize> Liberties<N> {
+    #[inline]
+    fn push(&mut self, p: Point) {
+        self.points[self.len] = p;
+        self.len += 1;
+    }
+
+    #[inline]
+    fn contains(&self, p: Point) -> bool {
+        self.points[..self.len].contains(&p)
+    }
+
+    /// The liberties found.
+    #[inline]
+    pub fn as_slice(&self) -> &[Point] {
+        &self.points[..self.len]
+    }
+
+    /// How many were found (at most `N`).
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
 }
 
 /// A Go board of size 2..=25.
@@ -90,6 +153,10 @@ pub struct Board {
     empty: [u16; MAX_POINTS],
     /// Position of each empty point in `empty`.
     empty_pos: [u16; MAX_POINTS],
+    /// Neighbour counts by content, packed (see [`NB_EMPTY`]): one load
+    /// answers "has an empty neighbour?" and "surrounded by one colour?",
+    /// which decide most eye and suicide tests of a playout (libego).
+    nbr: [u16; MAX_POINTS],
     empty_count: u16,
     /// Point where a stone would retake a just-captured single stone.
     ko: Option<Point>,
@@ -129,6 +196,7 @@ impl Board {
             strings: [StringInfo::default(); MAX_POINTS],
             empty: [0; MAX_POINTS],
             empty_pos: [0; MAX_POINTS],
+            nbr: [0; MAX_POINTS],
             empty_count: 0,
             ko: None,
             hash: 0,
@@ -142,7 +210,49 @@ impl Board {
                 }
             }
         }
+        // Wall cells get counts too: updates then never special-case them.
+        for i in 0..MAX_POINTS {
+            let mut count = 0;
+            for j in [i.wrapping_sub(STRIDE), i.wrapping_sub(1), i + 1, i + STRIDE] {
+                if j < MAX_POINTS {
+                    count += nb_unit(b.cells[j]);
+                }
+            }
+            b.nbr[i] = count;
+        }
         b
+    }
+
+    /// Makes `self` equal to `src` (bookkeeping included), copying only
+    /// the part of the arrays that a board of `src`'s size uses: the cost
+    /// grows with the board, not with [`MAX_POINTS`]. A search reuses one
+    /// board per thread this way instead of cloning.
+    pub fn copy_from(&mut self, src: &Board) {
+        if self.size != src.size {
+            // Cells past the used prefix would keep the old size's stones.
+            *self = src.clone();
+            return;
+        }
+        let n = src.used_len();
+        self.cells[..n].copy_from_slice(&src.cells[..n]);
+        self.next[..n].copy_from_slice(&src.next[..n]);
+        self.head[..n].copy_from_slice(&src.head[..n]);
+        self.strings[..n].copy_from_slice(&src.strings[..n]);
+        self.empty_pos[..n].copy_from_slice(&src.empty_pos[..n]);
+        self.nbr[..n].copy_from_slice(&src.nbr[..n]);
+        let e = usize::from(src.empty_count);
+        self.empty[..e].copy_from_slice(&src.empty[..e]);
+        self.empty_count = src.empty_count;
+        self.ko = src.ko;
+        self.hash = src.hash;
+        self.removed = src.removed;
+    }
+
+    /// Length of the array prefix holding every point of this board and
+    /// the walls around it.
+    #[inline]
+    fn used_len(&self) -> usize {
+        (usize::from(self.size) + 2) * STRIDE
     }
 
     #[inline]
@@ -260,6 +370,9 @@ impl Board {
     /// Would a stone of `color` at the empty point `p` have no liberty after
     /// its captures? (Such a move removes its own string.)
     pub fn is_suicide(&self, color: Color, p: Point) -> bool {
+        if self.nbr[p.index()] & (NB_MASK * NB_EMPTY) != 0 {
+            return false;
+        }
         let own = Cell::stone(color);
         for n in p.neighbors() {
             match self.cell(n) {
@@ -289,11 +402,7 @@ impl Board {
     /// Is `p` a single-point eye of `color`: every neighbour is own or wall,
     /// and the diagonals do not let the opponent cut it into a false eye.
     pub fn is_eye(&self, p: Point, color: Color) -> bool {
-        let own = Cell::stone(color);
-        if p.neighbors()
-            .iter()
-            .any(|&n| !matches!(self.cell(n), c if c == own || c == Cell::Wall))
-        {
+        if self.nbr[p.index()] & (NB_MASK * (NB_EMPTY | nb_stone(!color))) != 0 {
             return false;
         }
         let enemy = Cell::stone(!color);
@@ -337,13 +446,22 @@ impl Board {
         self.hash ^= zobrist::stone_key(p, color);
         self.head[pi] = pi as u16;
         self.next[pi] = pi as u16;
-        self.strings[pi] = StringInfo {
+        let env = self.nbr[pi];
+        let unit = nb_stone(color);
+        let mut info = StringInfo {
             stones: 1,
             ..StringInfo::default()
         };
         for n in p.neighbors() {
-            match self.cell(n) {
-                Cell::Empty => self.add_lib(pi, n),
+            let ni = n.index();
+            self.nbr[ni] = self.nbr[ni] - NB_EMPTY + unit;
+            match self.cells[ni] {
+                Cell::Empty => {
+                    let l = ni as u32;
+                    info.plibs += 1;
+                    info.lib_sum += l;
+                    info.lib_sumsq += l * l;
+                }
                 Cell::Wall => {}
                 _ => {
                     let h = self.head_of(n);
@@ -351,20 +469,29 @@ impl Board {
                 }
             }
         }
-        for n in p.neighbors() {
-            if self.cell(n) == own {
-                let (a, b) = (self.head_of(p), self.head_of(n));
-                if a != b {
-                    self.merge(a, b);
+        self.strings[pi] = info;
+        // Most playout moves touch no stone: nothing to join or capture.
+        if env & (NB_MASK * (NB_BLACK | NB_WHITE)) == 0 {
+            return PlayEffect::default();
+        }
+        if env & (NB_MASK * unit) != 0 {
+            for n in p.neighbors() {
+                if self.cells[n.index()] == own {
+                    let (a, b) = (self.head_of(p), self.head_of(n));
+                    if a != b {
+                        self.merge(a, b);
+                    }
                 }
             }
         }
         let mut effect = PlayEffect::default();
         let mut captured_at = p;
-        for n in p.neighbors() {
-            if self.cell(n) == enemy && self.strings[self.head_of(n)].plibs == 0 {
-                effect.captured += self.remove_string(n);
-                captured_at = n;
+        if env & (NB_MASK * nb_stone(!color)) != 0 {
+            for n in p.neighbors() {
+                if self.cells[n.index()] == enemy && self.strings[self.head_of(n)].plibs == 0 {
+                    effect.captured += self.remove_string(n);
+                    captured_at = n;
+                }
             }
         }
         let h = self.head_of(p);
@@ -439,10 +566,13 @@ impl Board {
         }
         // Only now that every stone is gone can neighbours gain liberties
         // without crediting the dying string itself.
+        let unit = nb_stone(color);
         loop {
             let sp = Point::from_index(s);
             for n in sp.neighbors() {
-                if self.cells[n.index()].color().is_some() {
+                let ni = n.index();
+                self.nbr[ni] = self.nbr[ni] - unit + NB_EMPTY;
+                if self.cells[ni].color().is_some() {
                     let h = self.head_of(n);
                     self.add_lib(h, sp);
                 }
@@ -505,9 +635,15 @@ impl Board {
             self.pass();
             return None;
         }
-        let start = rng.random_range(0..n);
-        for i in 0..n {
-            let p = self.empty_point((start + i) % n);
+        // A random start and a scan (libego): uniform enough, and no
+        // rejection loop that stalls when only eyes are left.
+        let mut i = rng.random_range(0..n);
+        for _ in 0..n {
+            let p = self.empty_point(i);
+            i += 1;
+            if i == n {
+                i = 0;
+            }
             if self.ko != Some(p)
                 && !self.is_eye(p, color)
                 && !self.is_suicide(color, p)
@@ -580,6 +716,280 @@ impl Board {
         }
         // No liberty at all is suicide, not atari.
         found == 1
+    }
+
+    /// Owner of `p` at the end of a playout: the stone's colour, or the
+    /// colour of every stone next to an empty point (its eye), else nobody.
+    #[inline]
+    pub fn final_owner(&self, p: Point) -> Option<Color> {
+        let i = p.index();
+        match self.cells[i] {
+            Cell::Empty => {
+                let env = self.nbr[i];
+                let black = env & NB_MASK != 0;
+                let white = env & (NB_MASK * NB_WHITE) != 0;
+                match (black, white) {
+                    (true, false) => Some(Color::Black),
+                    (false, true) => Some(Color::White),
+                    _ => None,
+                }
+            }
+            c => c.color(),
+        }
+    }
+
+    /// Black's area minus White's with [`Board::final_owner`]: stones plus
+    /// empty points touching one colour only. Exact area scoring once a
+    /// playout has filled everything but eyes.
+    pub fn area_score(&self) -> i32 {
+        let size = usize::from(self.size);
+        let mut score = 0i32;
+        for y in 1..=size {
+            let row = y * STRIDE;
+            for i in row + 1..=row + size {
+                score += i32::from(self.owner_value(i));
+            }
+        }
+        score
+    }
+
+    /// Writes every point's [`Board::final_owner`] into `out`, indexed by
+    /// [`Point::index`]: 1 Black, -1 White, 0 nobody. Other entries are
+    /// left alone. Returns the area score, as [`Board::area_score`].
+    ///
+    /// # Panics
+    /// If `out` is shorter than [`MAX_POINTS`].
+    pub fn owners(&self, out: &mut [i8]) -> i32 {
+        let size = usize::from(self.size);
+        let mut score = 0i32;
+        for y in 1..=size {
+            let row = y * STRIDE + 1;
+            for (i, o) in out[row..row + size].iter_mut().enumerate() {
+                *o = self.owner_value(row + i);
+                score += i32::from(*o);
+            }
+        }
+        score
+    }
+
+    /// [`Board::final_owner`] of the cell at index `i` as 1, -1 or 0.
+    #[inline]
+    fn owner_value(&self, i: usize) -> i8 {
+        match self.cells[i] {
+            Cell::Black => 1,
+            Cell::White => -1,
+            Cell::Empty => {
+                let env = self.nbr[i];
+                let black = env & NB_MASK != 0;
+                let white = env & (NB_MASK * NB_WHITE) != 0;
+                i8::from(black) - i8::from(white)
+            }
+            Cell::Wall => 0,
+        }
+    }
+
+    /// The 3x3 neighbourhood of `p` as a 16-bit code: two bits per
+    /// neighbour ([`Cell`] as u8: empty 0, black 1, white 2, wall 3), in
+    /// the order NW, N, NE, W, E, SW, S, SE (north = higher rows).
+    #[inline]
+    pub fn neighborhood_code(&self, p: Point) -> u16 {
+        let i = p.index();
+        let c = |j: usize| u16::from(self.cells[j] as u8);
+        c(i + STRIDE - 1)
+            | c(i + STRIDE) << 2
+            | c(i + STRIDE + 1) << 4
+            | c(i - 1) << 6
+            | c(i + 1) << 8
+            | c(i - STRIDE - 1) << 10
+            | c(i - STRIDE) << 12
+            | c(i - STRIDE + 1) << 14
+    }
+
+    /// Number of stones in the string at `p` (a stone).
+    #[inline]
+    pub fn string_size(&self, p: Point) -> usize {
+        usize::from(self.strings[self.head_of(p)].stones)
+    }
+
+    /// The stones of the string at `p` (a stone), without allocating.
+    pub fn stones(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        let start = p.index();
+        let mut s = Some(start);
+        std::iter::from_fn(move || {
+            let cur = s?;
+            let nxt = usize::from(self.next[cur]);
+            s = (nxt != start).then_some(nxt);
+            Some(Point::from_index(cur))
+        })
+    }
+
+    /// The only liberty of the string at `p` (a stone) when it is in atari.
+    /// O(1): with one distinct liberty, the pseudo-liberty sum is that
+    /// point times the count.
+    #[inline]
+    pub fn atari_liberty(&self, p: Point) -> Option<Point> {
+        let s = &self.strings[self.head_of(p)];
+        (self.in_atari(p) && s.plibs > 0)
+            .then(|| Point::from_index((s.lib_sum / u32::from(s.plibs)) as usize))
+    }
+
+    /// Up to `N` distinct liberties of the string at `p` (a stone), found
+    /// by walking it; stops as soon as `N` are found. A result of length
+    /// `N` means "at least `N`": ask for 3 to tell exactly two from more.
+    /// Atari strings are answered in O(1).
+    pub fn liberties_up_to<const N: usize>(&self, p: Point) -> Liberties<N> {
+        let mut out = Liberties {
+            points: [p; N],
+            len: 0,
+        };
+        if N == 0 {
+            return out;
+        }
+        if let Some(l) = self.atari_liberty(p) {
+            out.push(l);
+            return out;
+        }
+        for s in self.stones(p) {
+            for n in s.neighbors() {
+                if self.is_empty_at(n) && !out.contains(n) {
+                    out.push(n);
+                    if out.len == N {
+                        return out;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Number of distinct liberties of the string at `p`, counted up to
+    /// `N` (the answer is `min(liberties, N)`).
+    #[inline]
+    pub fn liberty_count_up_to<const N: usize>(&self, p: Point) -> usize {
+        self.liberties_up_to::<N>(p).len
+    }
+
+    /// Would a stone of `color` at the empty point `p` capture something?
+    /// (An adjacent opposing string in atari: its liberty can only be `p`.)
+    #[inline]
+    pub fn captures_at(&self, color: Color, p: Point) -> bool {
+        if self.nbr[p.index()] & (NB_MASK * nb_stone(!color)) == 0 {
+            return false;
+        }
+        let enemy = Cell::stone(!color);
+        p.neighbors()
+            .iter()
+            .any(|&n| self.cell(n) == enemy && self.in_atari(n))
+    }
+
+    /// Would a stone of `color` at the empty point `p` leave an adjacent
+    /// opposing string with exactly one liberty (an atari)?
+    pub fn puts_in_atari(&self, color: Color, p: Point) -> bool {
+        if self.nbr[p.index()] & (NB_MASK * nb_stone(!color)) == 0 {
+            return false;
+        }
+        let enemy = Cell::stone(!color);
+        p.neighbors()
+            .iter()
+            .any(|&n| self.cell(n) == enemy && self.liberty_count_up_to::<3>(n) == 2)
+    }
+
+    /// Exact number of distinct liberties, counted up to `max`, of the
+    /// string holding `p` after a stone of `color` is placed on the empty
+    /// point `p`: own strings joined, captures made (their stones next to
+    /// the new string become liberties). 0 means suicide.
+    pub fn liberties_after(&self, color: Color, p: Point, max: usize) -> usize {
+        let own = Cell::stone(color);
+        let enemy = Cell::stone(!color);
+        let mut libs: [Point; 8] = [p; 8];
+        let max = max.min(libs.len());
+        let mut found = 0;
+        // Returns true once `max` liberties are known.
+        let mut add = |l: Point, libs: &mut [Point; 8]| {
+            if l != p && !libs[..found].contains(&l) {
+                libs[found] = l;
+                found += 1;
+            }
+            found >= max
+        };
+        let mut joins = [0usize; 4];
+        let mut joined = 0;
+        let mut caps = [0usize; 4];
+        let mut captured = 0;
+        for n in p.neighbors() {
+            match self.cell(n) {
+                Cell::Empty => {
+                    if add(n, &mut libs) {
+                        return max;
+                    }
+                }
+                Cell::Wall => {}
+                c if c == own => {
+                    let h = self.head_of(n);
+                    if !joins[..joined].contains(&h) {
+                        joins[joined] = h;
+                        joined += 1;
+                    }
+                }
+                _ => {
+                    let h = self.head_of(n);
+                    if self.in_atari(n) && !caps[..captured].contains(&h) {
+                        caps[captured] = h;
+                        captured += 1;
+                    }
+                }
+            }
+        }
+        for &h in &joins[..joined] {
+            for s in self.stones(Point::from_index(h)) {
+                for l in s.neighbors() {
+                    if self.is_empty_at(l) && add(l, &mut libs) {
+                        return max;
+                    }
+                }
+            }
+        }
+        // A captured stone becomes a liberty where it touches `p` or a
+        // joined string.
+        for &h in &caps[..captured] {
+            for s in self.stones(Point::from_index(h)) {
+                let touches = s.neighbors().iter().any(|&n| {
+                    n == p || (self.cell(n) == own && joins[..joined].contains(&self.head_of(n)))
+                });
+                debug_assert!(self.cell(s) == enemy);
+                if touches && add(s, &mut libs) {
+                    return max;
+                }
+            }
+        }
+        found
+    }
+
+    /// Would a stone of `color` at the empty point `p` take an own string
+    /// that is in atari out of it (to two or more liberties), by
+    /// extending on its liberty or by capturing a string next to it?
+    pub fn saves_atari(&self, color: Color, p: Point) -> bool {
+        let own = Cell::stone(color);
+        let enemy = Cell::stone(!color);
+        let mut extends = false;
+        for n in p.neighbors() {
+            let c = self.cell(n);
+            if c == own && self.in_atari(n) {
+                extends = true;
+            } else if c == enemy && self.in_atari(n) {
+                // Capturing gives every own string touching it a liberty.
+                for s in self.stones(n) {
+                    // A string whose liberty is `p` itself is joined, not
+                    // relieved: the extension test below judges it.
+                    if s.neighbors().iter().any(|&m| {
+                        self.cell(m) == own && self.in_atari(m) && self.atari_liberty(m) != Some(p)
+                    }) {
+                        return true;
+                    }
+                }
+            }
+        }
+        extends && self.liberties_after(color, p, 2) >= 2
     }
 
     /// Recomputes every derived structure from the cells and compares.

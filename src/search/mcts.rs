@@ -33,7 +33,9 @@ use super::{Budget, Decision, GenMode, Player, SearchParams};
 
 /// AMAF games worth as much as one real game (Pachi's `equiv_rave`).
 const EQUIV_RAVE: f64 = 3000.0;
-/// A leaf gets children once it has been visited this many times.
+/// A leaf gets children once it has been visited more than this many
+/// times on a 9x9 board (Fuego: 3); bigger boards wait longer, since each
+/// expansion adds a node per empty point (Pachi waits for 8).
 const EXPAND_AT: u32 = 3;
 /// Weight of the mean margin (as a share of the board) beside the win
 /// rate: when every move wins (or loses), the margin still orders them.
@@ -136,6 +138,7 @@ struct Search<'a> {
     ko: KoRule,
     policy: Policy,
     last: Option<Point>,
+    expand_at: u32,
     limits: Limits,
     /// Descents started, over all threads.
     started: AtomicU64,
@@ -204,7 +207,7 @@ impl<'a> Search<'a> {
         loop {
             let n = tree.node(node);
             if !n.is_expanded() {
-                let ready = node == ROOT || n.visits() > EXPAND_AT;
+                let ready = node == ROOT || n.visits() > self.expand_at;
                 if ready && !tree.is_full() && n.try_claim() {
                     let kids = prior::children(&w.board, color, last);
                     tree.expand(node, &kids);
@@ -560,6 +563,7 @@ impl Mcts {
             ko: game.rules().ko,
             policy: self.params.policy,
             last,
+            expand_at: (EXPAND_AT * u32::from(game.size()).pow(2) / 81).clamp(1, 8),
             limits,
             started: AtomicU64::new(0),
             finished: AtomicU64::new(0),

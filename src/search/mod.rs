@@ -4,6 +4,7 @@
 
 mod flat;
 mod mcts;
+pub mod patterns;
 pub mod playout;
 mod prior;
 pub mod time;
@@ -67,7 +68,7 @@ impl Default for SearchParams {
             threads: 1,
             seed: 0,
             resign_threshold: 0.1,
-            policy: playout::Policy::NoSelfAtari,
+            policy: playout::Policy::Heavy,
             max_nodes: DEFAULT_MAX_NODES,
         }
     }
