@@ -240,6 +240,8 @@ fn genmove(
     mode: GenMode,
     commit: bool,
 ) -> Result<String, GtpError> {
+    // The controller's clock runs from when it sent the command.
+    let started = std::time::Instant::now();
     arity(args, 1)?;
     let c = color(args[0])?;
     if s.game.phase() == Phase::Finished {
@@ -254,6 +256,9 @@ fn genmove(
     };
     let budget = s.budget(c);
     let decision = s.player.genmove(&s.game, c, mode, budget);
+    if commit {
+        s.time.charge(c, started.elapsed());
+    }
     let (mv, text) = match decision {
         Decision::Resign => return Ok("resign".into()),
         Decision::Pass => (Move::Pass(c), "pass".to_string()),
@@ -336,7 +341,8 @@ fn kgs_time_settings(s: &mut Session, args: &[&str]) -> Result<String, GtpError>
 fn time_left(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     arity(args, 3)?;
     let c = color(args[0])?;
-    s.time.left[c] = Some((seconds(args[1])?, stones(args[2])?));
+    let (time, stones) = (seconds(args[1])?, stones(args[2])?);
+    s.time.set_left(c, time, stones);
     Ok(String::new())
 }
 

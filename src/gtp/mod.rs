@@ -109,7 +109,7 @@ impl Session {
             None => {
                 let board = self.game.board();
                 let area = usize::from(board.size()) * usize::from(board.size());
-                Budget::time(self.time.budget(color, board.empty_count(), area))
+                self.time.plan(color, board.empty_count(), area)
             }
         }
     }
@@ -125,9 +125,9 @@ impl Session {
     /// A new empty game of `size`, keeping rules and komi.
     fn new_game(&mut self, size: u8) {
         self.game = Game::new(size, self.game.rules(), self.game.komi());
-        // The clock settings stay (clients do not resend them); what was
-        // left of the last game's clock does not.
-        self.time.left = Default::default();
+        // The clock settings stay (clients do not resend them); both
+        // sides start the new game with a full clock.
+        self.time.reset();
     }
 }
 

@@ -1,23 +1,33 @@
-//! Thinking time per move from GTP time settings (`time_settings`,
-//! `kgs-time_settings`, `time_left`), with a default when no clock is set.
+//! The game clock and thinking time per move.
+//!
+//! Controllers differ in what they tell the engine: GoGui sends
+//! `time_left` before every `genmove`, kgsGtp sends it too, but
+//! gogui-twogtp sends only `time_settings` and Sabaki nothing at all. So
+//! [`TimeControl`] keeps each side's clock itself, charging the wall time
+//! every `genmove` took ([`TimeControl::charge`]), and lets `time_left`
+//! overwrite that whenever it arrives. [`TimeControl::plan`] turns the
+//! clock into a [`Budget`]; it is pure arithmetic on what it is given, so
+//! whole games can be simulated in unit tests.
 
 use std::time::Duration;
 
+use super::Budget;
 use crate::board::{ByColor, Color};
 
-/// The clock agreed for the game.
+/// The clock agreed for the game, in seconds.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Clock {
     /// No time limit: think for the default time per move.
     Unlimited,
     /// Main time then Canadian byo-yomi: `stones` moves per `byo_time`.
-    /// `byo_time == 0` means absolute time.
+    /// `byo_time == 0` or `stones == 0` means absolute time.
     Canadian {
         main: f64,
         byo_time: f64,
         stones: u32,
     },
     /// Main time then `periods` Japanese periods of `byo_time`.
+    /// `byo_time == 0` or `periods == 0` means absolute time.
     Japanese {
         main: f64,
         byo_time: f64,
@@ -25,74 +35,302 @@ pub enum Clock {
     },
 }
 
-/// Clock plus what `time_left` last said for each colour.
+/// Byo-yomi that follows main time.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum ByoYomi {
+    Canadian { time: f64, stones: u32 },
+    Japanese { time: f64, periods: u32 },
+}
+
+impl Clock {
+    /// Main time; infinite without a limit.
+    fn main(self) -> f64 {
+        match self {
+            Clock::Unlimited => f64::INFINITY,
+            Clock::Canadian { main, .. } | Clock::Japanese { main, .. } => main,
+        }
+    }
+
+    fn byo_yomi(self) -> Option<ByoYomi> {
+        match self {
+            Clock::Canadian {
+                byo_time, stones, ..
+            } if byo_time > 0.0 && stones > 0 => Some(ByoYomi::Canadian {
+                time: byo_time,
+                stones,
+            }),
+            Clock::Japanese {
+                byo_time, periods, ..
+            } if byo_time > 0.0 && periods > 0 => Some(ByoYomi::Japanese {
+                time: byo_time,
+                periods,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The clock of a side that has not moved yet.
+    fn start(self) -> Left {
+        match self.byo_yomi() {
+            Some(ByoYomi::Canadian { time, stones }) if self.main() <= 0.0 => Left::ByoYomi {
+                time,
+                count: stones,
+            },
+            Some(ByoYomi::Japanese { time, periods }) if self.main() <= 0.0 => Left::ByoYomi {
+                time,
+                count: periods,
+            },
+            _ => Left::Main(self.main().max(0.0)),
+        }
+    }
+}
+
+/// What is left on one side's clock, as `time_left` states it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Left {
+    /// Seconds of main time (infinite without a limit). Zero with no
+    /// byo-yomi to follow means out of time.
+    Main(f64),
+    /// In byo-yomi: seconds left in the current period, and the stones
+    /// still to play in it (Canadian) or the periods left counting this one
+    /// (Japanese, as KGS sends it). Out of time when `time` is 0 and the
+    /// period does not restart.
+    ByoYomi { time: f64, count: u32 },
+}
+
+impl Left {
+    /// The state `time_left color time stones` describes: stones 0 means
+    /// main time.
+    pub fn from_gtp(time: f64, stones: u32) -> Left {
+        if stones == 0 {
+            Left::Main(time)
+        } else {
+            Left::ByoYomi {
+                time,
+                count: stones,
+            }
+        }
+    }
+}
+
+/// The clock settings and where each side's clock stands.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TimeControl {
     pub clock: Clock,
-    /// Seconds left and stones (or periods) left, from `time_left`.
-    pub left: ByColor<Option<(f64, u32)>>,
+    /// Tracked by [`TimeControl::charge`], overwritten by `time_left`.
+    pub left: ByColor<Left>,
     /// Thinking time per move when there is no limit.
     pub default_per_move: Duration,
 }
 
-/// Kept back for network lag and process start-up.
-const SAFETY: f64 = 0.5;
+/// The least search time, so that even a nearly empty clock answers with
+/// a move a little better than random instead of losing on time.
+const MIN_THINK: f64 = 0.02;
+/// No budget is longer than this (keeps `Duration` conversion in range
+/// whatever `time_settings` said).
+const MAX_THINK: f64 = 1e6;
+/// The search's budget is not the whole cost of a move: process and pipe
+/// latency, the GUI's own bookkeeping and network lag on a server add to
+/// it. This much is kept back from every stretch of time.
+const LAG_RESERVE: f64 = 0.3;
+/// ... plus this fraction of the stretch, for lag that grows with the
+/// number of moves played in it.
+const LAG_FRACTION: f64 = 0.05;
+/// Pachi's fuseki ramp: below this fraction of the board filled, think
+/// less, from `OPENING_FACTOR` of the share at the empty board up to the
+/// full share; the saving goes to the middle game, where moves matter more.
+const FUSEKI_END: f64 = 0.2;
+const OPENING_FACTOR: f64 = 0.5;
+/// What one move costs beyond its budget, in our own process and in the
+/// controller's: main time keeps this much back for every move still
+/// expected, so that a long endgame still gets `MIN_THINK` per move.
+const MOVE_OVERHEAD: f64 = 0.05;
+/// Pachi's floor on the moves still to play.
+const MIN_MOVES_LEFT: f64 = 30.0;
+/// How far past its target a move may go when the top moves are close.
+const EXTEND: f64 = 2.5;
+/// Never more than this share of the usable main time on one move when no
+/// byo-yomi follows: even a run of maximal moves then leaves time geometric
+/// in the number of moves.
+const MAIN_CAP: f64 = 1.0 / 16.0;
+/// Japanese byo-yomi: the target is this share of the usable period; the
+/// whole usable period is the maximum.
+const JAPANESE_TARGET: f64 = 0.8;
+
+/// Seconds of `stretch` that may be spent, after the lag reserve.
+fn usable(stretch: f64) -> f64 {
+    let reserve = (LAG_RESERVE + LAG_FRACTION * stretch).min(0.5 * stretch);
+    (stretch - reserve).max(0.0)
+}
+
+/// Moves `color` still has to play: Fuego's estimate (a quarter of the
+/// board stays empty, at least 1.5 moves per line), but never fewer than
+/// `MIN_MOVES_LEFT`, so that the endgame, however long, draws the clock
+/// down slowly.
+fn moves_left(empty_points: usize, area: usize) -> f64 {
+    let (empty, area) = (empty_points as f64, area as f64);
+    ((empty - 0.25 * area).max(3.0 * area.sqrt()) / 2.0).max(MIN_MOVES_LEFT)
+}
+
+/// Share of the average time per move for this stage of the game.
+fn stage_factor(empty_points: usize, area: usize) -> f64 {
+    let filled = 1.0 - empty_points as f64 / (area as f64).max(1.0);
+    if filled < FUSEKI_END {
+        OPENING_FACTOR + (1.0 - OPENING_FACTOR) * filled.max(0.0) / FUSEKI_END
+    } else {
+        1.0
+    }
+}
+
+/// Target and maximum for one Canadian stone when `time` is left for
+/// `stones` of them: the even share, and a maximum that still leaves the
+/// other stones at least `n / (n + 1)` of their share.
+fn canadian(time: f64, stones: u32) -> (f64, f64) {
+    let u = usable(time);
+    let n = f64::from(stones.max(1));
+    (u / n, 2.0 * u / (n + 1.0))
+}
+
+/// Target and maximum for one move in a Japanese period with `time` left.
+fn japanese(time: f64) -> (f64, f64) {
+    let u = usable(time);
+    (JAPANESE_TARGET * u, u)
+}
+
+fn seconds(x: f64) -> Duration {
+    Duration::from_secs_f64(if x.is_nan() {
+        MIN_THINK
+    } else {
+        x.clamp(MIN_THINK, MAX_THINK)
+    })
+}
 
 impl TimeControl {
     pub fn new(default_per_move: Duration) -> TimeControl {
         TimeControl {
             clock: Clock::Unlimited,
-            left: ByColor::default(),
+            left: ByColor::new(Left::Main(f64::INFINITY), Left::Main(f64::INFINITY)),
             default_per_move,
         }
     }
 
-    /// Sets the clock; what `time_left` said before no longer holds.
+    /// Sets the clock; both sides start with all of it.
     pub fn set_clock(&mut self, clock: Clock) {
         self.clock = clock;
-        self.left = ByColor::default();
+        self.reset();
     }
 
-    /// Time to think for `color`'s next move with `empty_points` empty
-    /// points on a board of `area` points.
-    pub fn budget(&self, color: Color, empty_points: usize, area: usize) -> Duration {
-        // Moves still to play by one side (Fuego's estimate).
-        let moves_left =
-            ((empty_points as f64 - 0.25 * area as f64).max(3.0 * (area as f64).sqrt()) / 2.0)
-                .max(1.0);
-        let (main, byo_time, byo_moves) = match self.clock {
-            Clock::Unlimited => return self.default_per_move,
-            Clock::Canadian {
-                main,
-                byo_time,
-                stones,
-            } => (main, byo_time, stones.max(1)),
-            Clock::Japanese { main, byo_time, .. } => (main, byo_time, 1),
-        };
-        let seconds = match self.left[color] {
-            // In byo-yomi: the period's time over its stones (Canadian), or
-            // one period (Japanese, where the number is periods left).
-            Some((time, stones)) if stones > 0 => match self.clock {
-                Clock::Japanese { .. } => byo_time.min(time),
-                _ => time / f64::from(stones),
+    /// A new game: the same clock, full again for both sides.
+    pub fn reset(&mut self) {
+        let start = self.clock.start();
+        self.left = ByColor::new(start, start);
+    }
+
+    /// What `time_left color time stones` said.
+    pub fn set_left(&mut self, color: Color, time: f64, stones: u32) {
+        self.left[color] = Left::from_gtp(time, stones);
+    }
+
+    /// Charges `color`'s clock with the wall time one of its moves took.
+    pub fn charge(&mut self, color: Color, elapsed: Duration) {
+        let e = elapsed.as_secs_f64();
+        let byo = self.clock.byo_yomi();
+        self.left[color] = match self.left[color] {
+            Left::Main(m) if e < m => Left::Main(m - e),
+            Left::Main(m) => match byo {
+                None => Left::Main(0.0),
+                // The move that runs out of main time is not counted as a
+                // stone of the period: if the controller counts it, the
+                // tracked clock is only behind, never ahead.
+                Some(ByoYomi::Canadian { time, stones }) => Left::ByoYomi {
+                    time: (time - (e - m)).max(0.0),
+                    count: stones,
+                },
+                Some(ByoYomi::Japanese { time, periods }) => {
+                    let lost = ((e - m) / time).floor();
+                    japanese_after(time, f64::from(periods) - lost)
+                }
             },
-            Some((time, _)) => {
-                time / moves_left
-                    + if byo_time > 0.0 {
-                        byo_time / f64::from(byo_moves)
-                    } else {
+            Left::ByoYomi { time, count } => match byo {
+                Some(ByoYomi::Japanese { time: period, .. }) => {
+                    // A move inside the period restarts it; each period
+                    // overrun costs one.
+                    let lost = if e < time {
                         0.0
+                    } else {
+                        1.0 + ((e - time) / period).floor()
+                    };
+                    japanese_after(period, f64::from(count) - lost)
+                }
+                _ if e > time => Left::ByoYomi {
+                    time: 0.0,
+                    count: count.max(1),
+                },
+                _ if count > 1 => Left::ByoYomi {
+                    time: time - e,
+                    count: count - 1,
+                },
+                Some(ByoYomi::Canadian { time, stones }) => Left::ByoYomi {
+                    time,
+                    count: stones,
+                },
+                // `time_left` put a clock without byo-yomi into a period:
+                // its length is unknown, so what is left is all there is.
+                _ => Left::Main(time - e),
+            },
+        };
+    }
+
+    /// The budget for `color`'s next move with `empty_points` empty points
+    /// on a board of `area` points.
+    pub fn plan(&self, color: Color, empty_points: usize, area: usize) -> Budget {
+        let left = self.left[color];
+        let byo = self.clock.byo_yomi();
+        let (target, max) = match left {
+            Left::Main(m) if m.is_infinite() => return Budget::time(self.default_per_move),
+            Left::Main(m) => {
+                let moves = moves_left(empty_points, area);
+                let u = (usable(m) - (MIN_THINK + MOVE_OVERHEAD) * moves).max(0.0);
+                let share = u / moves * stage_factor(empty_points, area);
+                let cap = MAIN_CAP * u;
+                let target = share.min(cap);
+                let max = (EXTEND * target).min(cap);
+                // Main time is never spent faster than byo-yomi would be.
+                match byo {
+                    None => (target, max),
+                    Some(b) => {
+                        let (bt, bm) = match b {
+                            ByoYomi::Canadian { time, stones } => canadian(time, stones),
+                            ByoYomi::Japanese { time, .. } => japanese(time),
+                        };
+                        (target.max(bt), max.max(bm))
                     }
+                }
             }
-            None if main > 0.0 => main / moves_left,
-            None => byo_time / f64::from(byo_moves),
+            Left::ByoYomi { time, count } => match byo {
+                Some(ByoYomi::Japanese { .. }) => japanese(time),
+                _ => canadian(time, count),
+            },
         };
-        let seconds = if seconds.is_finite() {
-            seconds - SAFETY
-        } else {
-            0.0
-        };
-        Duration::from_secs_f64(seconds.clamp(0.05, 1e6))
+        let target = seconds(target);
+        let max = seconds(max).max(target);
+        log::debug!("clock {color}: {left:?}, think {target:?} up to {max:?}");
+        Budget::Time { target, max }
+    }
+}
+
+/// A Japanese clock after a move, with `periods` left (possibly none).
+fn japanese_after(period: f64, periods: f64) -> Left {
+    if periods >= 1.0 {
+        Left::ByoYomi {
+            time: period,
+            count: periods as u32,
+        }
+    } else {
+        Left::ByoYomi {
+            time: 0.0,
+            count: 0,
+        }
     }
 }
 
@@ -100,46 +338,361 @@ impl TimeControl {
 mod tests {
     use super::*;
 
+    fn canadian_clock(main: f64, byo_time: f64, stones: u32) -> TimeControl {
+        let mut t = TimeControl::new(Duration::from_secs(2));
+        t.set_clock(Clock::Canadian {
+            main,
+            byo_time,
+            stones,
+        });
+        t
+    }
+
+    fn japanese_clock(main: f64, byo_time: f64, periods: u32) -> TimeControl {
+        let mut t = TimeControl::new(Duration::from_secs(2));
+        t.set_clock(Clock::Japanese {
+            main,
+            byo_time,
+            periods,
+        });
+        t
+    }
+
+    fn target_max(b: Budget) -> (f64, f64) {
+        match b {
+            Budget::Time { target, max } => (target.as_secs_f64(), max.as_secs_f64()),
+            Budget::Playouts(_) => panic!("a clock gives time budgets"),
+        }
+    }
+
+    /// Plays `moves` moves for Black on a `size`x`size` board (two stones a
+    /// move pair, no captures, the board never fuller than 90%), each
+    /// taking what `cost` says of the budget, and checks the clock before
+    /// each charge: in byo-yomi a move must fit in what is left of its
+    /// period. Returns the total time charged and the final clock.
+    fn simulate(
+        t: &mut TimeControl,
+        size: usize,
+        moves: usize,
+        cost: impl Fn(f64, f64) -> f64,
+    ) -> (f64, Left) {
+        let area = size * size;
+        let mut total = 0.0;
+        for i in 0..moves {
+            let empty = area.saturating_sub(2 * i).max(area / 10);
+            let (target, max) = target_max(t.plan(Color::Black, empty, area));
+            assert!(target >= MIN_THINK && max >= target, "{target} {max}");
+            let e = cost(target, max);
+            if let Left::ByoYomi { time, count } = t.left.black {
+                assert!(count > 0, "out of periods at move {i}");
+                assert!(e < time, "move {i} takes {e} s with {time} s in the period");
+            }
+            t.charge(Color::Black, Duration::from_secs_f64(e));
+            total += e;
+        }
+        (total, t.left.black)
+    }
+
     #[test]
     fn unlimited_uses_the_default() {
         let t = TimeControl::new(Duration::from_secs(2));
-        assert_eq!(t.budget(Color::Black, 81, 81), Duration::from_secs(2));
+        assert_eq!(
+            t.plan(Color::Black, 81, 81),
+            Budget::time(Duration::from_secs(2))
+        );
+        let mut t = canadian_clock(100.0, 0.0, 0);
+        t.set_clock(Clock::Unlimited);
+        t.charge(Color::White, Duration::from_secs(50));
+        assert_eq!(t.left.white, Left::Main(f64::INFINITY));
+        assert_eq!(
+            t.plan(Color::White, 81, 81),
+            Budget::time(Duration::from_secs(2))
+        );
     }
 
     #[test]
-    fn main_time_is_spread_over_the_moves_left() {
-        let mut t = TimeControl::new(Duration::from_secs(2));
+    fn absolute_first_move_by_hand() {
+        // 60 s on 9x9: 60 - 0.3 - 3 = 56.7 s after the lag reserve, less
+        // 0.07 s for each of max(81 - 20.25, 27) / 2 = 30.375 moves left;
+        // half a share on the empty board, up to 2.5 times as much.
+        let t = canadian_clock(60.0, 0.0, 0);
+        let (target, max) = target_max(t.plan(Color::Black, 81, 81));
+        let u = 56.7 - 0.07 * 30.375;
+        assert!((target - u / 30.375 * 0.5).abs() < 1e-6, "{target}");
+        assert!((max - 2.5 * target).abs() < 1e-6, "{max}");
+        // Late, 30 moves left at least, and the maximum is capped at a
+        // sixteenth of what is usable.
+        let mut t = t;
+        t.set_left(Color::Black, 4.0, 0);
+        let (target, max) = target_max(t.plan(Color::Black, 10, 81));
+        let u = 4.0 - 0.3 - 0.2 - 0.07 * 30.0;
+        assert!((target - u / 30.0).abs() < 1e-6, "{target}");
+        assert!((max - u / 16.0).abs() < 1e-6, "{max}");
+    }
+
+    #[test]
+    fn absolute_60_s_game_on_9x9_never_runs_out() {
+        for (name, cost) in [
+            (
+                "target",
+                Box::new(|t: f64, _| t) as Box<dyn Fn(f64, f64) -> f64>,
+            ),
+            ("max", Box::new(|_, m| m)),
+            // Every move 50 ms slower than its budget (process, pipe, GUI).
+            ("max + 50 ms", Box::new(|_, m| m + 0.05)),
+        ] {
+            let mut t = canadian_clock(60.0, 0.0, 0);
+            let (total, left) = simulate(&mut t, 9, 60, &cost);
+            assert!(total < 60.0, "{name}: {total}");
+            assert!(matches!(left, Left::Main(m) if m > 0.0), "{name}: {left:?}");
+        }
+        // Longer games, every move 50 ms over: the floor keeps answering.
+        let mut t = canadian_clock(60.0, 0.0, 0);
+        let (total, _) = simulate(&mut t, 9, 100, |_, m| m + 0.05);
+        assert!(total < 60.0, "{total}");
+        let mut t = canadian_clock(60.0, 0.0, 0);
+        let (total, _) = simulate(&mut t, 9, 140, |t, _| t + 0.05);
+        assert!(total < 60.0, "{total}");
+        // The first moves of the game get less than the middle game.
+        let t = canadian_clock(60.0, 0.0, 0);
+        let opening = target_max(t.plan(Color::Black, 81, 81)).0;
+        let middle = target_max(t.plan(Color::Black, 57, 81)).0;
+        assert!(opening < middle, "{opening} {middle}");
+    }
+
+    #[test]
+    fn absolute_on_19x19_and_nearly_out() {
+        let mut t = canadian_clock(600.0, 0.0, 0);
+        let (total, _) = simulate(&mut t, 19, 250, |t, _| t + 0.05);
+        assert!(total < 600.0, "{total}");
+        let mut t = canadian_clock(600.0, 0.0, 0);
+        let (total, _) = simulate(&mut t, 19, 180, |_, m| m + 0.05);
+        assert!(total < 600.0, "{total}");
+        // Almost nothing left: still answers, at the floor.
+        t.set_left(Color::Black, 0.01, 0);
+        let (target, max) = target_max(t.plan(Color::Black, 100, 361));
+        assert_eq!((target, max), (MIN_THINK, MIN_THINK));
+        t.charge(Color::Black, Duration::from_millis(30));
+        assert_eq!(t.left.black, Left::Main(0.0));
+    }
+
+    #[test]
+    fn canadian_game_never_overruns_a_period() {
+        // 60 s main, then 30 s per 10 stones.
+        for cost in [|t: f64, _| t, |_, m: f64| m, |_, m: f64| m + 0.05] {
+            let mut t = canadian_clock(60.0, 30.0, 10);
+            let (_, left) = simulate(&mut t, 9, 150, cost);
+            assert!(matches!(left, Left::ByoYomi { time, .. } if time > 0.0));
+        }
+        // Byo-yomi only: 30 s per 10 stones from the first move.
+        let mut t = canadian_clock(0.0, 30.0, 10);
+        assert_eq!(
+            t.left.black,
+            Left::ByoYomi {
+                time: 30.0,
+                count: 10
+            }
+        );
+        let (target, max) = target_max(t.plan(Color::Black, 81, 81));
+        let u: f64 = 30.0 - 0.3 - 1.5;
+        assert!((target - u / 10.0).abs() < 1e-6, "{target}");
+        assert!((max - 2.0 * u / 11.0).abs() < 1e-6, "{max}");
+        simulate(&mut t, 19, 150, |_, m| m + 0.05);
+    }
+
+    #[test]
+    fn canadian_periods_restart_after_their_stones() {
+        let mut t = canadian_clock(10.0, 30.0, 3);
+        // 12 s: main runs out 2 s into the period; that move is not a stone.
+        t.charge(Color::White, Duration::from_secs(12));
+        assert_eq!(
+            t.left.white,
+            Left::ByoYomi {
+                time: 28.0,
+                count: 3
+            }
+        );
+        t.charge(Color::White, Duration::from_secs(8));
+        t.charge(Color::White, Duration::from_secs(8));
+        assert_eq!(
+            t.left.white,
+            Left::ByoYomi {
+                time: 12.0,
+                count: 1
+            }
+        );
+        t.charge(Color::White, Duration::from_secs(11));
+        assert_eq!(
+            t.left.white,
+            Left::ByoYomi {
+                time: 30.0,
+                count: 3
+            }
+        );
+        // Overrunning the period loses: the floor from then on.
+        t.charge(Color::White, Duration::from_secs(31));
+        assert_eq!(
+            t.left.white,
+            Left::ByoYomi {
+                time: 0.0,
+                count: 3
+            }
+        );
+        assert_eq!(
+            target_max(t.plan(Color::White, 50, 81)),
+            (MIN_THINK, MIN_THINK)
+        );
+        assert_eq!(t.left.black, Left::Main(10.0), "the other side's clock");
+    }
+
+    #[test]
+    fn japanese_game_keeps_every_period() {
+        // kgs-time_settings byoyomi 10 5 3 on 9x9.
+        for cost in [|t: f64, _| t, |_, m: f64| m, |_, m: f64| m + 0.05] {
+            let mut t = japanese_clock(10.0, 5.0, 3);
+            let (total, left) = simulate(&mut t, 9, 150, cost);
+            assert_eq!(
+                left,
+                Left::ByoYomi {
+                    time: 5.0,
+                    count: 3
+                }
+            );
+            // Byo-yomi is used, not wasted: most of each period.
+            assert!(total > 150.0 * 0.7 * 4.45 * 0.8, "{total}");
+        }
+        // A period by hand: usable 5 - 0.3 - 0.25 = 4.45 s.
+        let t = japanese_clock(0.0, 5.0, 3);
+        let (target, max) = target_max(t.plan(Color::Black, 60, 81));
+        assert!((target - 0.8 * 4.45).abs() < 1e-6, "{target}");
+        assert!((max - 4.45).abs() < 1e-6, "{max}");
+    }
+
+    #[test]
+    fn japanese_overruns_cost_periods() {
+        let mut t = japanese_clock(10.0, 5.0, 3);
+        // 17 s: 7 s past main time, one whole period lost.
+        t.charge(Color::Black, Duration::from_secs(17));
+        assert_eq!(
+            t.left.black,
+            Left::ByoYomi {
+                time: 5.0,
+                count: 2
+            }
+        );
+        t.charge(Color::Black, Duration::from_secs(4));
+        assert_eq!(
+            t.left.black,
+            Left::ByoYomi {
+                time: 5.0,
+                count: 2
+            }
+        );
+        t.charge(Color::Black, Duration::from_secs(6));
+        assert_eq!(
+            t.left.black,
+            Left::ByoYomi {
+                time: 5.0,
+                count: 1
+            }
+        );
+        t.charge(Color::Black, Duration::from_secs(5));
+        assert_eq!(
+            t.left.black,
+            Left::ByoYomi {
+                time: 0.0,
+                count: 0
+            }
+        );
+        assert_eq!(
+            target_max(t.plan(Color::Black, 50, 81)),
+            (MIN_THINK, MIN_THINK)
+        );
+    }
+
+    #[test]
+    fn time_left_overrides_the_tracked_clock() {
+        let mut t = canadian_clock(60.0, 0.0, 0);
+        t.charge(Color::Black, Duration::from_secs(10));
+        assert_eq!(t.left.black, Left::Main(50.0));
+        t.set_left(Color::Black, 20.0, 0);
+        assert_eq!(t.left.black, Left::Main(20.0));
+        let (target, _) = target_max(t.plan(Color::Black, 81, 81));
+        let u = 20.0 - 0.3 - 1.0 - 0.07 * 30.375;
+        assert!((target - u / 30.375 * 0.5).abs() < 1e-6, "{target}");
+        // KGS Japanese: in byo-yomi the number is periods left.
+        let mut t = japanese_clock(10.0, 5.0, 3);
+        t.set_left(Color::White, 4.0, 2);
+        assert_eq!(
+            t.left.white,
+            Left::ByoYomi {
+                time: 4.0,
+                count: 2
+            }
+        );
+        let (_, max) = target_max(t.plan(Color::White, 50, 81));
+        assert!((max - (4.0 - 0.3 - 0.2)).abs() < 1e-6, "{max}");
+        t.charge(Color::White, Duration::from_secs(3));
+        assert_eq!(
+            t.left.white,
+            Left::ByoYomi {
+                time: 5.0,
+                count: 2
+            }
+        );
+        // A clock the controller never set is still honoured.
+        let mut t = TimeControl::new(Duration::from_secs(5));
+        t.set_left(Color::Black, 8.0, 0);
+        let (_, max) = target_max(t.plan(Color::Black, 81, 81));
+        assert!(max < 1.0, "{max}");
+        t.set_left(Color::Black, 10.0, 5);
+        let (target, _) = target_max(t.plan(Color::Black, 81, 81));
+        assert!((target - (10.0 - 0.3 - 0.5) / 5.0).abs() < 1e-6);
+        for _ in 0..5 {
+            t.charge(Color::Black, Duration::from_secs(1));
+        }
+        assert_eq!(t.left.black, Left::Main(5.0));
+    }
+
+    #[test]
+    fn reset_gives_a_full_clock() {
+        let mut t = japanese_clock(10.0, 5.0, 3);
+        t.charge(Color::Black, Duration::from_secs(30));
+        t.set_left(Color::White, 1.0, 0);
+        t.reset();
+        assert_eq!(t.left, ByColor::new(Left::Main(10.0), Left::Main(10.0)));
+        t.set_clock(Clock::Japanese {
+            main: 0.0,
+            byo_time: 5.0,
+            periods: 3,
+        });
+        assert_eq!(
+            t.left.white,
+            Left::ByoYomi {
+                time: 5.0,
+                count: 3
+            }
+        );
+    }
+
+    #[test]
+    fn huge_and_degenerate_clocks_do_not_panic() {
+        let mut t = canadian_clock(1e300, 1e300, 1);
+        let (target, max) = target_max(t.plan(Color::Black, 361, 361));
+        assert_eq!((target, max), (MAX_THINK, MAX_THINK));
+        t.charge(Color::Black, Duration::MAX);
         t.set_clock(Clock::Canadian {
-            main: 600.0,
+            main: 0.0,
             byo_time: 0.0,
             stones: 0,
         });
-        let b = t.budget(Color::Black, 361, 361);
-        assert!(
-            b > Duration::from_secs(2) && b < Duration::from_secs(10),
-            "{b:?}"
+        assert_eq!(
+            target_max(t.plan(Color::Black, 4, 4)),
+            (MIN_THINK, MIN_THINK)
         );
-        t.left.black = Some((10.0, 0));
-        assert!(t.budget(Color::Black, 361, 361) < Duration::from_millis(200));
-    }
-
-    #[test]
-    fn byo_yomi_divides_the_period() {
-        let mut t = TimeControl::new(Duration::from_secs(2));
-        t.set_clock(Clock::Canadian {
-            main: 0.0,
-            byo_time: 300.0,
-            stones: 25,
-        });
-        t.left.white = Some((100.0, 10));
-        let b = t.budget(Color::White, 100, 361).as_secs_f64();
-        assert!((b - 9.5).abs() < 1e-9, "{b}");
-        t.set_clock(Clock::Japanese {
-            main: 0.0,
-            byo_time: 30.0,
-            periods: 5,
-        });
-        t.left.white = Some((30.0, 5));
-        assert!((t.budget(Color::White, 100, 361).as_secs_f64() - 29.5).abs() < 1e-9);
+        t.set_left(Color::Black, 1.0, u32::MAX);
+        t.plan(Color::Black, 0, 4);
+        t.charge(Color::Black, Duration::ZERO);
+        t.plan(Color::Black, 0, 0);
     }
 }
