@@ -26,7 +26,7 @@ use crate::rules::{
     area_owners, seki_stones, Event, Game, GameResult, KoRule, Move, Phase, TieRule,
 };
 
-use super::playout::{final_owner, play_out, Policy};
+use super::playout::{owners, play_out, Policy};
 use super::prior;
 use super::tree::{NodeId, Tree, DRAW, ROOT, WIN};
 use super::{Budget, Decision, GenMode, Player, SearchParams};
@@ -160,6 +160,9 @@ struct Worker {
     /// Per point: 1 + colour of the first player to play there, during
     /// the AMAF update.
     first: Vec<u8>,
+    /// Owner of every point at the end of the playout (1 Black, -1
+    /// White, 0 nobody).
+    owners: Vec<i8>,
     own: Ownership,
 }
 
@@ -173,6 +176,7 @@ impl<'a> Search<'a> {
             keys: Vec::with_capacity(64),
             playout_moves: Vec::with_capacity(4 * MAX_POINTS),
             first: vec![0; MAX_POINTS],
+            owners: vec![0; MAX_POINTS],
             own: Ownership::new(),
         };
         let mut n = 0u64;
@@ -195,7 +199,7 @@ impl<'a> Search<'a> {
     /// superko repetition is abandoned (the node is marked illegal).
     fn descend(&self, w: &mut Worker) {
         let tree = self.tree;
-        w.board.clone_from(self.game.board());
+        w.board.copy_from(self.game.board());
         w.path.clear();
         w.tree_moves.clear();
         w.keys.clear();
@@ -248,11 +252,12 @@ impl<'a> Search<'a> {
             self.policy,
             &mut w.playout_moves,
         );
-        let mut black_area = 0i32;
+        let black_area = owners(&w.board, &mut w.owners);
         for p in w.board.points() {
-            if let Some(owner) = final_owner(&w.board, p) {
-                w.own.owned[p.index()][owner.index()] += 1;
-                black_area += if owner == Color::Black { 1 } else { -1 };
+            match w.owners[p.index()] {
+                1 => w.own.owned[p.index()][0] += 1,
+                -1 => w.own.owned[p.index()][1] += 1,
+                _ => {}
             }
         }
         w.own.playouts += 1;
@@ -637,6 +642,19 @@ impl Player for Mcts {
             return Decision::Pass;
         };
         let best_rate = best_stats.win_rate().unwrap_or(0.5);
+        for (p, s) in ranked.iter().take(5) {
+            log::debug!(
+                "{}: visits {} win rate {:.3} amaf {}/{:.3} prior {}/{:.2} score {:.1}",
+                p.vertex(),
+                s.visits,
+                s.win_rate().unwrap_or(0.0),
+                s.amaf_visits,
+                f64::from(s.amaf_wins) / (2.0 * f64::from(s.amaf_visits.max(1))),
+                s.prior_visits,
+                f64::from(s.prior_wins) / (2.0 * f64::from(s.prior_visits.max(1))),
+                s.mean_score().unwrap_or(0.0)
+            );
+        }
         log::info!(
             "best {} win rate {:.3} visits {} of {} playouts",
             best.vertex(),
@@ -767,16 +785,18 @@ mod tests {
         assert!(matches!(a, Decision::Play(_)));
     }
 
+    /// White's D5-E5 is in atari at F5, where it would connect to G5-J5:
+    /// Black captures.
     #[test]
     fn captures_a_string_in_atari() {
         let game = setup(
             ". . . . . . . . .
              . . . . . . . . .
-             . . O . . . . . .
-             . . . X X X X . .
-             . . X O O O O . .
-             . . . X X X X . .
-             . . O . . . . . .
+             . . . . . . . . .
+             . . . X X . . . .
+             . . X O O . O O O
+             . . . X X . . . .
+             . . . . . . . . .
              . . . . . . . . .
              . . . . . . . . .",
             Color::Black,
@@ -788,28 +808,7 @@ mod tests {
             GenMode::Normal,
             Budget::Playouts(3000),
         );
-        assert_eq!(mv, Decision::Play(v("H5", 9)));
-        // And White, to move, saves it.
-        let game = setup(
-            ". . . . . . . . .
-             . . . . . . . . .
-             . . O . . . . . .
-             . . . X X X X . .
-             . . X O O O O . .
-             . . . X X X X . .
-             . . O . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .",
-            Color::White,
-            7.0,
-        );
-        let mv = Mcts::new(params()).genmove(
-            &game,
-            Color::White,
-            GenMode::Normal,
-            Budget::Playouts(3000),
-        );
-        assert_eq!(mv, Decision::Play(v("H5", 9)));
+        assert_eq!(mv, Decision::Play(v("F5", 9)));
     }
 
     /// White's straight three A7-C7 lives if White plays B7 and dies if

@@ -5,7 +5,9 @@
 //! atari, no self-atari, play near the last move, stay off the edge of
 //! an empty area.
 
-use crate::board::{Board, Color, Point, MAX_POINTS};
+use crate::board::{Board, Color, Point};
+
+use super::patterns;
 
 use super::tree::NewChild;
 
@@ -15,6 +17,8 @@ const EVEN: f64 = 10.0;
 const URGENT: f64 = 15.0;
 /// Putting an opposing string in atari.
 const ATARI: f64 = 4.0;
+/// A MoGo 3x3 pattern (hane, cut, edge shapes) fits.
+const PATTERN: f64 = 10.0;
 /// Self-atari of a string of two or more stones.
 const SELF_ATARI: f64 = 15.0;
 /// Wins for playing at a distance of 1, 2 or 3 from the last move.
@@ -23,31 +27,6 @@ const NEAR_LAST: [f64; 3] = [6.0, 4.0, 2.0];
 const EMPTY_EDGE: f64 = 10.0;
 /// Losses for a second-line move far from every stone on a big board.
 const EMPTY_SECOND_LINE: f64 = 4.0;
-
-/// Liberty facts about every string, gathered once per expansion.
-struct Strings {
-    /// For a stone: its string's number of liberties, capped at 3.
-    libs: [u8; MAX_POINTS],
-}
-
-impl Strings {
-    fn of(board: &Board) -> Strings {
-        let mut s = Strings {
-            libs: [0; MAX_POINTS],
-        };
-        for p in board.points() {
-            if board.color_at(p).is_none() || s.libs[p.index()] != 0 {
-                continue;
-            }
-            let libs = board.liberties(p);
-            let n = libs.len().min(3) as u8;
-            for q in board.string_stones(p) {
-                s.libs[q.index()] = n;
-            }
-        }
-        s
-    }
-}
 
 /// Virtual wins and games, accumulated per child.
 #[derive(Default)]
@@ -111,7 +90,6 @@ fn alone(board: &Board, p: Point) -> bool {
 /// point that is empty, not the simple-ko point, no suicide and no own
 /// eye, each with its prior. `last` is the move that led here.
 pub fn children(board: &Board, color: Color, last: Option<Point>) -> Vec<NewChild> {
-    let strings = Strings::of(board);
     let mut out = Vec::with_capacity(board.empty_count());
     for i in 0..board.empty_count() {
         let p = board.empty_point(i);
@@ -120,46 +98,19 @@ pub fn children(board: &Board, color: Color, last: Option<Point>) -> Vec<NewChil
         }
         let mut prior = Prior::default();
         prior.add(EVEN, 0.5);
-        let mut captures = false;
-        let mut saves = false;
-        let mut ataris = false;
-        for n in p.neighbors() {
-            match board.color_at(n) {
-                // Extending an own string in atari out of it.
-                Some(c) if c == color => {
-                    saves |= strings.libs[n.index()] == 1 && !board.is_self_atari(color, p);
-                }
-                Some(_) => match strings.libs[n.index()] {
-                    1 => {
-                        captures = true;
-                        // Capturing a neighbour of an own string in atari
-                        // saves that string too.
-                        if board
-                            .string_stones(n)
-                            .iter()
-                            .flat_map(|s| s.neighbors())
-                            .any(|m| {
-                                board.color_at(m) == Some(color) && strings.libs[m.index()] == 1
-                            })
-                        {
-                            saves = true;
-                        }
-                    }
-                    2 => ataris = true,
-                    _ => {}
-                },
-                None => {}
-            }
-        }
+        let captures = board.captures_at(color, p);
         let self_atari = board.is_self_atari(color, p);
-        if captures || saves {
+        if captures || board.saves_atari(color, p) {
             prior.add(URGENT, 1.0);
         }
-        if ataris && !self_atari {
+        if !self_atari && board.puts_in_atari(color, p) {
             prior.add(ATARI, 1.0);
         }
         if self_atari && !captures {
             prior.add(SELF_ATARI, 0.0);
+        }
+        if !self_atari && patterns::matches(board, p, color) {
+            prior.add(PATTERN, 1.0);
         }
         if let Some(l) = last {
             if let Some(&w) = (distance(p, l) as usize)
