@@ -110,7 +110,7 @@ for size in $sizes; do
             case $kind in
                 pachi-light) read -r w c < <(pachi_mc "$size" "") || true ;;
                 pachi-moggy) read -r w c < <(pachi_mc "$size" "playout=moggy") || true ;;
-                pachi-uct) w=$(pachi_uct "$size"); c="-" ;;
+                pachi-uct) w=$(pachi_uct "$size" || true); c="-" ;;
                 ingo-bench) read -r w c < <(ingo_bench "$size") || true ;;
             esac
             [[ -n "$w" ]] || { echo "$kind on ${size}x$size gave no number" >&2; exit 1; }
