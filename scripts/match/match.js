@@ -42,6 +42,7 @@ const program = new Command()
   .option('--rules <name>', 'kgs-rules name sent to engines that know kgs-rules; SGF RU', 'chinese')
   .option('--time <"M B S">', 'time control as GTP time_settings: main seconds, byo-yomi seconds, stones (Canadian)')
   .option('--periods <p>', 'Japanese byo-yomi: P periods of B seconds (kgs-time_settings byoyomi M B P)', int(1))
+  .option('--clock-only', 'enforce --time without telling the engines (no time_settings, time_left)')
   .option('--lag <sec>', 'how far a move may overrun the clock before it loses on time', num(0), 1)
   .option('--timeout <sec>', 'limit for any GTP command outside the clock (and genmove without --time)', num(0.001), 600)
   .option('--max-moves <n>', 'stop a game without result after N moves (default: 3*size*size)', int(1))
@@ -141,7 +142,8 @@ async function main() {
     if (o.time.byoTime > 0 && o.time.stones === 0 && !o.time.periods)
       usage('--time "M B 0" with B > 0 means no time limit in GTP; give stones, --periods, or B = 0')
     if (o.time.periods && !(o.time.byoTime > 0)) usage('--periods needs byo-yomi seconds B > 0 in --time')
-  } else if (a.periods) usage('--periods needs --time')
+    o.time.tell = !a.clockOnly
+  } else if (a.periods || a.clockOnly) usage('--periods and --clock-only need --time')
 
   // A results file belongs to one match: the same engines, board and clock.
   o.configKey = JSON.stringify({
@@ -183,7 +185,7 @@ async function main() {
   console.log(
     `match: ${e1.name} vs ${e2.name}, ${a.games} games${shard ? ` (shard ${shard.k}/${shard.n})` : ''}, ` +
       `${o.size}x${o.size}, komi ${o.komi}` +
-      (o.time ? `, time ${a.time}${o.time.periods ? ` x${o.time.periods} periods` : ''}` : '') +
+      (o.time ? `, time ${a.time}${o.time.periods ? ` x${o.time.periods} periods` : ''}${o.time.tell ? '' : ' (clock only)'}` : '') +
       `; ${done.length} already in ${resultsFile}, ${todo.length} to play, ${a.parallel} at a time`
   )
 

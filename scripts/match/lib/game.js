@@ -63,7 +63,7 @@ async function playGame(o, spec, log) {
       await e.must('clear_board')
       await e.must('komi', [String(o.komi)])
       if (o.rules && (await e.knows('kgs-rules'))) await e.must('kgs-rules', [o.rules])
-      if (o.time) {
+      if (o.time && o.time.tell) {
         let t = o.time
         if (t.periods > 0 && (await e.knows('kgs-time_settings')))
           await e.must('kgs-time_settings', ['byoyomi', String(t.main), String(t.byoTime), String(t.periods)])
@@ -88,7 +88,7 @@ async function playGame(o, spec, log) {
       let mover = engines[color]
       let receiver = engines[other(color)]
       loserColor = color
-      if (clocks) {
+      if (clocks && o.time.tell) {
         let [secs, stones] = clocks[color].timeLeft()
         if (await mover.knows('time_left'))
           await mover.must('time_left', [colorName(color), String(Math.max(0, Math.floor(secs))), String(stones)])
