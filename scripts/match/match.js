@@ -83,6 +83,20 @@ function printSummary(records, file, failOn) {
   return bad.length ? 1 : 0
 }
 
+// A missing program is a usage error, not a game lost by a "crash".
+function findProgram(file) {
+  let ok = f => {
+    try {
+      fs.accessSync(f, fs.constants.X_OK)
+      return fs.statSync(f).isFile()
+    } catch (err) {
+      return false
+    }
+  }
+  if (file.includes('/')) return ok(file)
+  return (process.env.PATH || '').split(':').some(dir => ok(path.join(dir || '.', file)))
+}
+
 function engineName(command, given, fallback) {
   if (given) return given
   return path.basename(splitCommand(command)[0]) || fallback
@@ -134,6 +148,10 @@ async function main() {
   } catch (err) {
     usage(err.message)
   }
+  for (let e of o.engines) {
+    let file = splitCommand(e.command)[0]
+    if (!findProgram(file)) usage(`${e.name}: ${file} is not an executable file (nor on PATH)`)
+  }
   if (a.time != null) {
     let t = a.time.trim().split(/\s+/).map(Number)
     if (t.length !== 3 || t.some(x => !(x >= 0)) || !Number.isInteger(t[2]))
@@ -143,6 +161,8 @@ async function main() {
       usage('--time "M B 0" with B > 0 means no time limit in GTP; give stones, --periods, or B = 0')
     if (o.time.periods && !(o.time.byoTime > 0)) usage('--periods needs byo-yomi seconds B > 0 in --time')
     o.time.tell = !a.clockOnly
+    if (o.time.tell && !t.every(Number.isInteger))
+      usage('--time: GTP time_settings takes whole seconds (fractions only with --clock-only)')
   } else if (a.periods || a.clockOnly) usage('--periods and --clock-only need --time')
 
   // A results file belongs to one match: the same engines, board and clock.

@@ -95,9 +95,14 @@ async function playGame(o, spec, log) {
       }
       let limit = clocks ? clocks[color].allowance() : o.timeout
       let t0 = process.hrtime.bigint()
-      let res = await mover.send('genmove', [colorName(color)], limit, clocks ? () => new TimeForfeit(mover, limit) : null)
-      let secs = Number(process.hrtime.bigint() - t0) / 1e9
-      wall[color] += secs
+      let res
+      let secs
+      try {
+        res = await mover.send('genmove', [colorName(color)], limit, clocks ? () => new TimeForfeit(mover, limit) : null)
+      } finally {
+        secs = Number(process.hrtime.bigint() - t0) / 1e9
+        wall[color] += secs
+      }
       if (res.error) throw new EngineFailure(mover, `${mover.label}: genmove failed: ? ${res.content}`)
       if (clocks && !clocks[color].charge(secs)) throw new TimeForfeit(mover, limit)
       let word = res.content.trim().toLowerCase()
