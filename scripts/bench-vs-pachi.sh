@@ -11,9 +11,10 @@
 #   pachi-light  -e montecarlo: genmove b with -t =N light playouts
 #   pachi-moggy  -e montecarlo playout=moggy: the same with moggy playouts
 #   pachi-uct    default engine, -t =U threads=1: its own "games/s" line
+#                (wall column), and U over the genmove's CPU time
 #   ingo-bench   ingo bench --threads 1 (--playout-policy passed through);
 #                its own playouts/s line, and playouts over its CPU time
-# For the montecarlo rows the genmove is timed here, between the replies to
+# For the Pachi rows the genmove is timed here, between the replies to
 # `komi` and to `genmove` (wall clock), and by the process's CPU time over
 # the same span (/proc/PID/stat), so start-up and pattern loading do not count.
 set -euo pipefail
@@ -57,31 +58,31 @@ read_reply() {
     printf '%s\n' "$first"
 }
 
-# pachi_mc SIZE ENGINE_ARGS: prints "wall_playouts_per_s cpu_playouts_per_s".
-pachi_mc() {
-    local size=$1 eargs=$2
-    coproc P { exec "$pachi" -e montecarlo $eargs -t "=$playouts" 2>/dev/null; }
+# pachi_genmove SIZE N ARGS...: one genmove b from the empty board with
+# -t =N; prints "wall_per_s cpu_per_s own_games_per_s" (the last is Pachi's
+# own "games/s" line, printed by the UCT engine only, else "-").
+pachi_genmove() {
+    local size=$1 n=$2
+    shift 2
+    local errf
+    errf=$(mktemp)
+    coproc P { exec "$pachi" "$@" -t "=$n" 2>"$errf"; }
     local pid=$P_PID
     local out=${P[1]} in=${P[0]}
     printf 'boardsize %s\nclear_board\nkomi 7.5\n' "$size" >&"$out"
     read_reply "$in" >/dev/null; read_reply "$in" >/dev/null; read_reply "$in" >/dev/null
-    local t0 c0 t1 c1 mv
+    local t0 c0 t1 c1 mv own
     t0=$(now); c0=$(cpu_ticks "$pid")
     printf 'genmove b\n' >&"$out"
     mv=$(read_reply "$in")
     t1=$(now); c1=$(cpu_ticks "$pid")
     printf 'quit\n' >&"$out"
     wait "$pid" 2>/dev/null || true
-    [[ "$mv" == =* ]] || { echo "pachi genmove failed: $mv" >&2; exit 1; }
-    awk -v n="$playouts" -v t0="$t0" -v t1="$t1" -v c0="$c0" -v c1="$c1" -v hz="$ticks" \
-        'BEGIN { c = (c1 - c0) / hz; printf "%d %d\n", n / (t1 - t0), (c > 0 ? n / c : 0) }'
-}
-
-pachi_uct() {
-    local size=$1
-    printf 'boardsize %s\nclear_board\nkomi 7.5\ngenmove b\nquit\n' "$size" |
-        "$pachi" -t "=$uct_playouts" threads=1 2>&1 >/dev/null |
-        sed -n 's/.*(\([0-9]*\) games\/s, .*/\1/p' | tail -n 1
+    own=$(sed -n 's/.*(\([0-9]*\) games\/s, .*/\1/p' "$errf" | tail -n 1)
+    rm -f "$errf"
+    [[ "$mv" == =* ]] || { echo "pachi genmove failed: $mv" >&2; return 1; }
+    awk -v n="$n" -v t0="$t0" -v t1="$t1" -v c0="$c0" -v c1="$c1" -v hz="$ticks" -v own="${own:--}" \
+        'BEGIN { c = (c1 - c0) / hz; printf "%d %d %s\n", n / (t1 - t0), (c > 0 ? n / c : 0), own }'
 }
 
 # Prints "wall cpu": ingo's own playouts/s line, and playouts over the
@@ -108,12 +109,12 @@ for size in $sizes; do
         walls=() cpus=()
         for ((r = 0; r < runs; r++)); do
             case $kind in
-                pachi-light) read -r w c < <(pachi_mc "$size" "") || true ;;
-                pachi-moggy) read -r w c < <(pachi_mc "$size" "playout=moggy") || true ;;
-                pachi-uct) w=$(pachi_uct "$size" || true); c="-" ;;
+                pachi-light) read -r w c _ < <(pachi_genmove "$size" "$playouts" -e montecarlo) || true ;;
+                pachi-moggy) read -r w c _ < <(pachi_genmove "$size" "$playouts" -e montecarlo playout=moggy) || true ;;
+                pachi-uct) read -r _ c w < <(pachi_genmove "$size" "$uct_playouts" threads=1) || true ;;
                 ingo-bench) read -r w c < <(ingo_bench "$size") || true ;;
             esac
-            [[ -n "$w" ]] || { echo "$kind on ${size}x$size gave no number" >&2; exit 1; }
+            [[ -n "$w" && "$w" != - ]] || { echo "$kind on ${size}x$size gave no number" >&2; exit 1; }
             walls+=("$w") cpus+=("$c")
         done
         mw=$(printf '%s\n' "${walls[@]}" | median)
