@@ -110,13 +110,13 @@ async function main() {
     if (!['illegal', 'crash', 'time', 'disagree', 'limit'].includes(f)) usage(`--fail-on: unknown problem "${f}"`)
 
   if (a.merge) {
+    for (let f of a.merge) if (!fs.existsSync(f)) usage(`${f}: no such file`)
     let records
     try {
       records = mergeRecords(a.merge.map(readResults))
     } catch (err) {
       usage(err.message)
     }
-    for (let f of a.merge) if (!fs.existsSync(f)) usage(`${f}: no such file`)
     return printSummary(records, null, failOn)
   }
 

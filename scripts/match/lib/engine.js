@@ -65,7 +65,10 @@ class Engine {
   }
 
   start() {
-    this.ctrl = new Controller(this.file, this.args)
+    // Its own process group: a Ctrl-C at the terminal reaches only the
+    // runner, which then stops the engines itself and records nothing for
+    // the unfinished games (instead of seeing them "crash").
+    this.ctrl = new Controller(this.file, this.args, {detached: true})
     this.ctrl.on('stderr', ({content}) => {
       this.log(`stderr: ${content}`)
       this.stderrTail.push(content)

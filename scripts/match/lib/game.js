@@ -56,8 +56,12 @@ async function playGame(o, spec, log) {
       let e = engines[c]
       loserColor = c // a failure while setting up is this engine's
       e.start()
-      let name = (await e.send('name')).content
-      let version = (await e.send('version')).content
+      let reply = async cmd => {
+        let r = await e.send(cmd)
+        return r.error ? '' : r.content.trim()
+      }
+      let name = await reply('name')
+      let version = await reply('version')
       versions[e.label] = `${name} ${version}`.trim()
       await e.must('boardsize', [String(n)])
       await e.must('clear_board')

@@ -35,8 +35,11 @@ function readResults(file) {
 // twice with different content is an error (two runs mixed up).
 function mergeRecords(lists) {
   let byGame = new Map()
+  let config = null
   for (let list of lists)
     for (let r of list) {
+      if (config == null) config = r.config
+      if (r.config !== config) throw new Error(`game ${r.game} is from a different match (other engines or settings)`)
       let prev = byGame.get(r.game)
       if (prev && JSON.stringify(prev) !== JSON.stringify(r))
         throw new Error(`game ${r.game} appears twice with different results`)
