@@ -86,7 +86,12 @@ pub enum Command {
     /// Measure playouts per second from the empty board. Uses --size
     /// (default 9), --playouts (default 100000), --threads and
     /// --playout-policy (default light).
-    Bench,
+    Bench {
+        /// Time one whole genmove of the tree search instead (tree plus
+        /// playouts; default 10000 playouts, heavy policy, one thread).
+        #[arg(long)]
+        search: bool,
+    },
     /// Play a whole game against itself and print the final board and result.
     Selfplay,
 }
@@ -150,7 +155,18 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let mut session = Session::new(config);
             gtp::io::run(&mut session, io::stdin().lock(), io::stdout().lock())?;
         }
-        Some(Command::Bench) => {
+        Some(Command::Bench { search: true }) => {
+            let e = &cli.engine;
+            bench_search(
+                e.size.unwrap_or(9),
+                e.playouts.unwrap_or(10_000),
+                config.search.clone(),
+                e.threads.is_none(),
+                e.playout_policy.is_none(),
+                e.komi,
+            )?
+        }
+        Some(Command::Bench { search: false }) => {
             let e = &cli.engine;
             bench(
                 e.size.unwrap_or(9),
@@ -220,6 +236,51 @@ fn bench(size: u8, playouts: u64, threads: usize, policy: Policy) -> anyhow::Res
         "moves per playout: {:.1}",
         moves as f64 / playouts.max(1) as f64
     )?;
+    writeln!(out, "playouts/s: {:.0}", playouts as f64 / secs)?;
+    Ok(())
+}
+
+/// One genmove of the tree search from the empty board: the playouts/s a
+/// real search reaches, tree included.
+fn bench_search(
+    size: u8,
+    playouts: u64,
+    mut params: SearchParams,
+    default_threads: bool,
+    default_policy: bool,
+    komi: f64,
+) -> anyhow::Result<()> {
+    if default_threads {
+        params.threads = 1;
+    }
+    if default_policy {
+        params.policy = Policy::Heavy;
+    }
+    params.resign_threshold = 0.0;
+    crate::search::patterns::init();
+    let game = Game::new(size, Rules::SIMPLIFIED_ING, komi);
+    let (threads, policy) = (params.threads, params.policy);
+    let mut player = Mcts::new(params);
+    let start = Instant::now();
+    let decision = player.genmove(
+        &game,
+        Color::Black,
+        GenMode::Normal,
+        Budget::Playouts(playouts),
+    );
+    let secs = start.elapsed().as_secs_f64();
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "search: size: {size}x{size}, threads: {threads}, playouts: {playouts}, policy: {policy:?}"
+    )?;
+    let mv = match decision {
+        Decision::Play(p) => p.vertex().to_string(),
+        Decision::Pass => "pass".into(),
+        Decision::Resign => "resign".into(),
+    };
+    writeln!(out, "move: {mv}")?;
+    writeln!(out, "seconds: {secs:.3}")?;
     writeln!(out, "playouts/s: {:.0}", playouts as f64 / secs)?;
     Ok(())
 }

@@ -23,10 +23,12 @@ const PATTERN: f64 = 10.0;
 const SELF_ATARI: f64 = 15.0;
 /// Wins for playing at a distance of 1, 2 or 3 from the last move.
 const NEAR_LAST: [f64; 3] = [6.0, 4.0, 2.0];
-/// Losses for a first-line move far from every stone.
-const EMPTY_EDGE: f64 = 10.0;
-/// Losses for a second-line move far from every stone on a big board.
-const EMPTY_SECOND_LINE: f64 = 4.0;
+/// Virtual games for a move far from every stone, by line (first line
+/// first): a result below 0.5 is a malus, above a bonus. Playouts say
+/// little about the opening of a big board, where the third and fourth
+/// lines are known to be best (Pachi has a similar prior for 19x19).
+const EMPTY_AREA_SMALL: [(f64, f64); 2] = [(10.0, 0.0), (5.0, 0.0)];
+const EMPTY_AREA_BIG: [(f64, f64); 4] = [(20.0, 0.0), (15.0, 0.0), (10.0, 1.0), (10.0, 1.0)];
 
 /// Virtual wins and games, accumulated per child.
 #[derive(Default)]
@@ -120,12 +122,14 @@ pub fn children(board: &Board, color: Color, last: Option<Point>) -> Vec<NewChil
                 prior.add(w, 1.0);
             }
         }
-        let edge = line(board, p);
-        if edge <= 1 && board.size() >= 7 && alone(board, p) {
-            if edge == 0 {
-                prior.add(EMPTY_EDGE, 0.0);
-            } else if board.size() >= 13 {
-                prior.add(EMPTY_SECOND_LINE, 0.0);
+        let table: &[(f64, f64)] = match board.size() {
+            0..=6 => &[],
+            7..=12 => &EMPTY_AREA_SMALL,
+            _ => &EMPTY_AREA_BIG,
+        };
+        if let Some(&(games, rate)) = table.get(usize::from(line(board, p))) {
+            if alone(board, p) {
+                prior.add(games, rate);
             }
         }
         out.push(prior.child(p));
