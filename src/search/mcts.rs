@@ -785,32 +785,6 @@ mod tests {
         assert!(matches!(a, Decision::Play(_)));
     }
 
-    /// White's D5-E5 is in atari at F5, where it would connect to G5-J5:
-    /// Black captures.
-    #[test]
-    fn captures_a_string_in_atari() {
-        let game = setup(
-            ". . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . X X . . . .
-             . . X O O . O O O
-             . . . X X . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .",
-            Color::Black,
-            7.0,
-        );
-        let mv = Mcts::new(params()).genmove(
-            &game,
-            Color::Black,
-            GenMode::Normal,
-            Budget::Playouts(3000),
-        );
-        assert_eq!(mv, Decision::Play(v("F5", 9)));
-    }
-
     /// White's straight three A7-C7 lives if White plays B7 and dies if
     /// Black does; with this komi Black wins only by killing.
     #[test]
