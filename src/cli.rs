@@ -55,9 +55,10 @@ pub struct EngineArgs {
     /// without --time or --playouts plays 10000 playouts per move).
     #[arg(long, global = true)]
     pub time: Option<f64>,
-    /// Random seed; with --threads 1 and --playouts, play is reproducible.
-    #[arg(long, global = true, default_value_t = 0)]
-    pub seed: u64,
+    /// Random seed (default: a new one each run, so that repeated games
+    /// differ); with --threads 1 and --playouts, play is reproducible.
+    #[arg(long, global = true)]
+    pub seed: Option<u64>,
     /// Rule set: simplified-ing, ing, chinese, aga, new-zealand, tromp-taylor.
     #[arg(long, global = true, default_value = "simplified-ing")]
     pub rules: Rules,
@@ -127,6 +128,8 @@ impl EngineArgs {
             (0.0..1.0).contains(&self.resign),
             "--resign must be in [0, 1)"
         );
+        let seed = self.seed.unwrap_or_else(rand::random);
+        log::info!("seed {seed}");
         Ok(Config {
             size: self.size.unwrap_or(19),
             rules: self.rules,
@@ -135,7 +138,7 @@ impl EngineArgs {
             time_per_move: Duration::from_secs_f64(time),
             search: SearchParams {
                 threads: self.threads(),
-                seed: self.seed,
+                seed,
                 resign_threshold: self.resign,
                 policy: self.playout_policy.unwrap_or(Policy::Heavy),
                 max_nodes: self.max_nodes(),
