@@ -537,19 +537,21 @@ impl Mcts {
 
     /// Runs the search on every thread.
     fn search(&mut self, game: &Game, color: Color, budget: Budget) -> Outcome {
+        // Promoting the kept tree takes time too: the clock starts here.
+        let start = Instant::now();
         let tree = self
             .reuse(game, color)
             .unwrap_or_else(|| Tree::new(self.params.max_nodes));
         let limits = match budget {
             Budget::Playouts(n) => Limits {
                 playouts: Some(n),
-                start: Instant::now(),
+                start,
                 target: None,
                 max: None,
             },
             Budget::Time { target, max } => Limits {
                 playouts: None,
-                start: Instant::now(),
+                start,
                 target: Some(target),
                 max: Some(max.max(target)),
             },

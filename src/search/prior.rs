@@ -11,24 +11,29 @@ use super::patterns;
 
 use super::tree::NewChild;
 
+// With RAVE the real statistics, where priors go, weigh little until a
+// node has thousands of visits (beta = r / (r + n + r*n/3000)), so the
+// priors are worth tens to hundreds of games, as in Pachi (even prior
+// 14-20 games, pattern prior up to 300).
+
 /// Virtual games at an even result that every child gets.
-const EVEN: f64 = 10.0;
+const EVEN: f64 = 20.0;
 /// Capturing a string in atari, or saving an own one.
-const URGENT: f64 = 15.0;
+const URGENT: f64 = 60.0;
 /// Putting an opposing string in atari.
-const ATARI: f64 = 4.0;
+const ATARI: f64 = 15.0;
 /// A MoGo 3x3 pattern (hane, cut, edge shapes) fits.
-const PATTERN: f64 = 10.0;
+const PATTERN: f64 = 40.0;
 /// Self-atari of a string of two or more stones.
-const SELF_ATARI: f64 = 15.0;
+const SELF_ATARI: f64 = 60.0;
 /// Wins for playing at a distance of 1, 2 or 3 from the last move.
-const NEAR_LAST: [f64; 3] = [6.0, 4.0, 2.0];
+const NEAR_LAST: [f64; 3] = [20.0, 12.0, 6.0];
 /// Virtual games for a move far from every stone, by line (first line
 /// first): a result below 0.5 is a malus, above a bonus. Playouts say
 /// little about the opening of a big board, where the third and fourth
 /// lines are known to be best (Pachi has a similar prior for 19x19).
-const EMPTY_AREA_SMALL: [(f64, f64); 2] = [(10.0, 0.0), (5.0, 0.0)];
-const EMPTY_AREA_BIG: [(f64, f64); 4] = [(20.0, 0.0), (15.0, 0.0), (10.0, 1.0), (10.0, 1.0)];
+const EMPTY_AREA_SMALL: [(f64, f64); 2] = [(40.0, 0.0), (20.0, 0.0)];
+const EMPTY_AREA_BIG: [(f64, f64); 4] = [(80.0, 0.0), (60.0, 0.0), (40.0, 1.0), (40.0, 1.0)];
 
 /// Virtual wins and games, accumulated per child.
 #[derive(Default)]
