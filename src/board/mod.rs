@@ -64,6 +64,11 @@ struct StringInfo {
     lib_sumsq: u32,
 }
 
+/// Index of a wall cell that no string uses: `head` of every non-stone
+/// cell points here, and liberty updates meant for "the string at a
+/// neighbour" land here harmlessly when the neighbour is no stone.
+const SINK: u16 = 0;
+
 /// One black neighbour in a packed neighbour count; 4 bits per content.
 const NB_BLACK: u16 = 1;
 const NB_WHITE: u16 = 1 << 4;
@@ -146,7 +151,8 @@ pub struct Board {
     cells: [Cell; MAX_POINTS],
     /// Next stone of the same string (circular list), for stones only.
     next: [u16; MAX_POINTS],
-    /// Head point of the string a stone belongs to.
+    /// Head point of the string a stone belongs to; [`SINK`] for empty
+    /// and wall cells, so that liberty updates need not test the cell.
     head: [u16; MAX_POINTS],
     strings: [StringInfo; MAX_POINTS],
     /// The empty points, in no particular order (for random playouts).
@@ -460,22 +466,18 @@ impl Board {
             stones: 1,
             ..StringInfo::default()
         };
+        // Branch-free: which kind of cell a neighbour is, is a coin toss
+        // for the branch predictor in a random playout.
         for n in p.neighbors() {
             let ni = n.index();
-            self.nbr[ni] = self.nbr[ni] - NB_EMPTY + unit;
-            match self.cells[ni] {
-                Cell::Empty => {
-                    let l = ni as u32;
-                    info.plibs += 1;
-                    info.lib_sum += l;
-                    info.lib_sumsq += l * l;
-                }
-                Cell::Wall => {}
-                _ => {
-                    let h = self.head_of(n);
-                    self.sub_lib(h, p);
-                }
-            }
+            self.nbr[ni] = self.nbr[ni].wrapping_sub(NB_EMPTY).wrapping_add(unit);
+            let e = u32::from(self.cells[ni] == Cell::Empty);
+            let l = ni as u32;
+            info.plibs += e as u16;
+            info.lib_sum += e * l;
+            info.lib_sumsq += e * l * l;
+            let h = self.head_of(n);
+            self.sub_lib(h, p);
         }
         self.strings[pi] = info;
         // Most playout moves touch no stone: nothing to join or capture.
@@ -512,22 +514,24 @@ impl Board {
         effect
     }
 
+    /// Wrapping: the [`SINK`] entry takes updates for non-stones and may
+    /// hold anything.
     #[inline]
     fn add_lib(&mut self, head: usize, lib: Point) {
         let l = lib.index() as u32;
         let s = &mut self.strings[head];
-        s.plibs += 1;
-        s.lib_sum += l;
-        s.lib_sumsq += l * l;
+        s.plibs = s.plibs.wrapping_add(1);
+        s.lib_sum = s.lib_sum.wrapping_add(l);
+        s.lib_sumsq = s.lib_sumsq.wrapping_add(l * l);
     }
 
     #[inline]
     fn sub_lib(&mut self, head: usize, lib: Point) {
         let l = lib.index() as u32;
         let s = &mut self.strings[head];
-        s.plibs -= 1;
-        s.lib_sum -= l;
-        s.lib_sumsq -= l * l;
+        s.plibs = s.plibs.wrapping_sub(1);
+        s.lib_sum = s.lib_sum.wrapping_sub(l);
+        s.lib_sumsq = s.lib_sumsq.wrapping_sub(l * l);
     }
 
     /// Joins two strings; the larger one's head survives.
@@ -564,6 +568,7 @@ impl Board {
         loop {
             let sp = Point::from_index(s);
             self.cells[s] = Cell::Empty;
+            self.head[s] = SINK;
             self.add_empty(sp);
             self.hash ^= zobrist::stone_key(sp, color);
             count += 1;
@@ -579,11 +584,9 @@ impl Board {
             let sp = Point::from_index(s);
             for n in sp.neighbors() {
                 let ni = n.index();
-                self.nbr[ni] = self.nbr[ni] - unit + NB_EMPTY;
-                if self.cells[ni].color().is_some() {
-                    let h = self.head_of(n);
-                    self.add_lib(h, sp);
-                }
+                self.nbr[ni] = self.nbr[ni].wrapping_sub(unit).wrapping_add(NB_EMPTY);
+                let h = self.head_of(n);
+                self.add_lib(h, sp);
             }
             s = usize::from(self.next[s]);
             if s == start {
@@ -1023,6 +1026,9 @@ impl Board {
             match self.cell(p) {
                 Cell::Empty => {
                     empties += 1;
+                    if self.head[p.index()] != SINK {
+                        return Err(format!("empty point with a head at {}", p.vertex()));
+                    }
                     let i = usize::from(self.empty_pos[p.index()]);
                     if i >= self.empty_count() || usize::from(self.empty[i]) != p.index() {
                         return Err(format!("empty list misses {}", p.vertex()));
