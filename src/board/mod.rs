@@ -8,6 +8,12 @@
 //! sum of squares. A string has no liberty iff the count is 0, and all its
 //! liberties are one point (atari) iff `count * sumsq == sum * sum` — by
 //! Cauchy–Schwarz equality holds only when every term is the same point.
+//!
+//! Every cell also keeps packed counts of its neighbours by content
+//! (libego), so that most eye and suicide tests of a playout are one load,
+//! and small exact liberty counts (atari, two liberties, liberties after a
+//! move) are computed on demand by walking the string, for the heavy
+//! playout policy and the tree's priors.
 
 mod color;
 mod diagram;
