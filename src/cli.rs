@@ -195,6 +195,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 fn bench(size: u8, playouts: u64, threads: usize, policy: Policy) -> anyhow::Result<()> {
     let empty = Board::new(size);
     crate::search::patterns::init();
+    let cpu_start = process_cpu_seconds();
     let start = Instant::now();
     let moves: u64 = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
@@ -228,12 +229,19 @@ fn bench(size: u8, playouts: u64, threads: usize, policy: Policy) -> anyhow::Res
         handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
     });
     let secs = start.elapsed().as_secs_f64();
+    let cpu = process_cpu_seconds().zip(cpu_start).map(|(b, a)| b - a);
     let mut out = io::stdout().lock();
     writeln!(
         out,
         "size: {size}x{size}, threads: {threads}, playouts: {playouts}, policy: {policy:?}"
     )?;
     writeln!(out, "seconds: {secs:.3}")?;
+    // On a shared machine wall time says little: CPU time per playout
+    // shows whether threads slow each other down.
+    if let Some(cpu) = cpu.filter(|&c| c > 0.0) {
+        writeln!(out, "cpu seconds: {cpu:.2}")?;
+        writeln!(out, "playouts per cpu-second: {:.0}", playouts as f64 / cpu)?;
+    }
     writeln!(
         out,
         "moves per playout: {:.1}",
@@ -264,6 +272,7 @@ fn bench_search(
     let game = Game::new(size, Rules::SIMPLIFIED_ING, komi);
     let (threads, policy) = (params.threads, params.policy);
     let mut player = Mcts::new(params);
+    let cpu_start = process_cpu_seconds();
     let start = Instant::now();
     let decision = player.genmove(
         &game,
@@ -284,8 +293,27 @@ fn bench_search(
     };
     writeln!(out, "move: {mv}")?;
     writeln!(out, "seconds: {secs:.3}")?;
+    let cpu = process_cpu_seconds().zip(cpu_start).map(|(b, a)| b - a);
+    if let Some(cpu) = cpu.filter(|&c| c > 0.0) {
+        writeln!(out, "cpu seconds: {cpu:.2}")?;
+        writeln!(out, "playouts per cpu-second: {:.0}", playouts as f64 / cpu)?;
+    }
     writeln!(out, "playouts/s: {:.0}", playouts as f64 / secs)?;
     Ok(())
+}
+
+/// User plus system CPU time of this process so far, where `/proc` tells
+/// (Linux); `None` elsewhere.
+fn process_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name, which is in parentheses and may hold
+    // spaces: utime and stime are the 12th and 13th of them.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let mut fields = rest.split_whitespace().skip(11);
+    let utime: f64 = fields.next()?.parse().ok()?;
+    let stime: f64 = fields.next()?.parse().ok()?;
+    // The kernel's USER_HZ is 100 on every Linux of the last decades.
+    Some((utime + stime) / 100.0)
 }
 
 /// One game of the engine against itself, to the end of the phases: after

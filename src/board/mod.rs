@@ -8,6 +8,12 @@
 //! sum of squares. A string has no liberty iff the count is 0, and all its
 //! liberties are one point (atari) iff `count * sumsq == sum * sum` — by
 //! Cauchy–Schwarz equality holds only when every term is the same point.
+//!
+//! Every cell also keeps packed counts of its neighbours by content
+//! (libego), so that most eye and suicide tests of a playout are one load,
+//! and small exact liberty counts (atari, two liberties, liberties after a
+//! move) are computed on demand by walking the string, for the heavy
+//! playout policy and the tree's priors.
 
 mod color;
 mod diagram;
@@ -63,6 +69,11 @@ struct StringInfo {
     /// fewer than 2^11 pairs, so this fits in u32).
     lib_sumsq: u32,
 }
+
+/// Index of a wall cell that no string uses: `head` of every non-stone
+/// cell points here, and liberty updates meant for "the string at a
+/// neighbour" land here harmlessly when the neighbour is no stone.
+const SINK: u16 = 0;
 
 /// One black neighbour in a packed neighbour count; 4 bits per content.
 const NB_BLACK: u16 = 1;
@@ -146,7 +157,8 @@ pub struct Board {
     cells: [Cell; MAX_POINTS],
     /// Next stone of the same string (circular list), for stones only.
     next: [u16; MAX_POINTS],
-    /// Head point of the string a stone belongs to.
+    /// Head point of the string a stone belongs to; [`SINK`] for empty
+    /// and wall cells, so that liberty updates need not test the cell.
     head: [u16; MAX_POINTS],
     strings: [StringInfo; MAX_POINTS],
     /// The empty points, in no particular order (for random playouts).
@@ -369,10 +381,13 @@ impl Board {
 
     /// Would a stone of `color` at the empty point `p` have no liberty after
     /// its captures? (Such a move removes its own string.)
+    #[inline]
     pub fn is_suicide(&self, color: Color, p: Point) -> bool {
-        if self.nbr[p.index()] & (NB_MASK * NB_EMPTY) != 0 {
-            return false;
-        }
+        self.nbr[p.index()] & (NB_MASK * NB_EMPTY) == 0 && self.is_suicide_crowded(color, p)
+    }
+
+    /// [`Board::is_suicide`] for a point without empty neighbours.
+    fn is_suicide_crowded(&self, color: Color, p: Point) -> bool {
         let own = Cell::stone(color);
         for n in p.neighbors() {
             match self.cell(n) {
@@ -401,10 +416,15 @@ impl Board {
 
     /// Is `p` a single-point eye of `color`: every neighbour is own or wall,
     /// and the diagonals do not let the opponent cut it into a false eye.
+    #[inline]
     pub fn is_eye(&self, p: Point, color: Color) -> bool {
-        if self.nbr[p.index()] & (NB_MASK * (NB_EMPTY | nb_stone(!color))) != 0 {
-            return false;
-        }
+        self.nbr[p.index()] & (NB_MASK * (NB_EMPTY | nb_stone(!color))) == 0
+            && self.diagonals_keep_eye(p, color)
+    }
+
+    /// The diagonal half of [`Board::is_eye`]: too few opposing stones on
+    /// the diagonals to make the eye false.
+    fn diagonals_keep_eye(&self, p: Point, color: Color) -> bool {
         let enemy = Cell::stone(!color);
         let mut bad = 0;
         let mut edge = false;
@@ -452,22 +472,18 @@ impl Board {
             stones: 1,
             ..StringInfo::default()
         };
+        // Branch-free: which kind of cell a neighbour is, is a coin toss
+        // for the branch predictor in a random playout.
         for n in p.neighbors() {
             let ni = n.index();
-            self.nbr[ni] = self.nbr[ni] - NB_EMPTY + unit;
-            match self.cells[ni] {
-                Cell::Empty => {
-                    let l = ni as u32;
-                    info.plibs += 1;
-                    info.lib_sum += l;
-                    info.lib_sumsq += l * l;
-                }
-                Cell::Wall => {}
-                _ => {
-                    let h = self.head_of(n);
-                    self.sub_lib(h, p);
-                }
-            }
+            self.nbr[ni] = self.nbr[ni].wrapping_sub(NB_EMPTY).wrapping_add(unit);
+            let e = u32::from(self.cells[ni] == Cell::Empty);
+            let l = ni as u32;
+            info.plibs += e as u16;
+            info.lib_sum += e * l;
+            info.lib_sumsq += e * l * l;
+            let h = self.head_of(n);
+            self.sub_lib(h, p);
         }
         self.strings[pi] = info;
         // Most playout moves touch no stone: nothing to join or capture.
@@ -504,22 +520,24 @@ impl Board {
         effect
     }
 
+    /// Wrapping: the [`SINK`] entry takes updates for non-stones and may
+    /// hold anything.
     #[inline]
     fn add_lib(&mut self, head: usize, lib: Point) {
         let l = lib.index() as u32;
         let s = &mut self.strings[head];
-        s.plibs += 1;
-        s.lib_sum += l;
-        s.lib_sumsq += l * l;
+        s.plibs = s.plibs.wrapping_add(1);
+        s.lib_sum = s.lib_sum.wrapping_add(l);
+        s.lib_sumsq = s.lib_sumsq.wrapping_add(l * l);
     }
 
     #[inline]
     fn sub_lib(&mut self, head: usize, lib: Point) {
         let l = lib.index() as u32;
         let s = &mut self.strings[head];
-        s.plibs -= 1;
-        s.lib_sum -= l;
-        s.lib_sumsq -= l * l;
+        s.plibs = s.plibs.wrapping_sub(1);
+        s.lib_sum = s.lib_sum.wrapping_sub(l);
+        s.lib_sumsq = s.lib_sumsq.wrapping_sub(l * l);
     }
 
     /// Joins two strings; the larger one's head survives.
@@ -556,6 +574,7 @@ impl Board {
         loop {
             let sp = Point::from_index(s);
             self.cells[s] = Cell::Empty;
+            self.head[s] = SINK;
             self.add_empty(sp);
             self.hash ^= zobrist::stone_key(sp, color);
             count += 1;
@@ -571,11 +590,9 @@ impl Board {
             let sp = Point::from_index(s);
             for n in sp.neighbors() {
                 let ni = n.index();
-                self.nbr[ni] = self.nbr[ni] - unit + NB_EMPTY;
-                if self.cells[ni].color().is_some() {
-                    let h = self.head_of(n);
-                    self.add_lib(h, sp);
-                }
+                self.nbr[ni] = self.nbr[ni].wrapping_sub(unit).wrapping_add(NB_EMPTY);
+                let h = self.head_of(n);
+                self.add_lib(h, sp);
             }
             s = usize::from(self.next[s]);
             if s == start {
@@ -644,17 +661,28 @@ impl Board {
             if i == n {
                 i = 0;
             }
-            if self.ko != Some(p)
-                && !self.is_eye(p, color)
-                && !self.is_suicide(color, p)
-                && accept(self, p)
-            {
+            if self.ko != Some(p) && self.random_candidate(color, p) && accept(self, p) {
                 self.play_unchecked(color, p);
                 return Some(p);
             }
         }
         self.pass();
         None
+    }
+
+    /// Neither an own eye nor a suicide, for the empty point `p`: the two
+    /// tests share one look at the packed neighbour counts, and most points
+    /// of a playout are settled by it.
+    #[inline(always)]
+    fn random_candidate(&self, color: Color, p: Point) -> bool {
+        let env = self.nbr[p.index()];
+        if env & (NB_MASK * NB_EMPTY) != 0 {
+            return true;
+        }
+        if env & (NB_MASK * nb_stone(!color)) == 0 && self.diagonals_keep_eye(p, color) {
+            return false;
+        }
+        !self.is_suicide_crowded(color, p)
     }
 
     /// Would a stone of `color` at the empty point `p` join own stones into
@@ -892,6 +920,7 @@ impl Board {
         p.neighbors()
             .iter()
             .any(|&n| self.cell(n) == enemy && self.liberty_count_up_to::<3>(n) == 2)
+            && !self.is_suicide(color, p)
     }
 
     /// Exact number of distinct liberties, counted up to `max`, of the
@@ -1003,6 +1032,9 @@ impl Board {
             match self.cell(p) {
                 Cell::Empty => {
                     empties += 1;
+                    if self.head[p.index()] != SINK {
+                        return Err(format!("empty point with a head at {}", p.vertex()));
+                    }
                     let i = usize::from(self.empty_pos[p.index()]);
                     if i >= self.empty_count() || usize::from(self.empty[i]) != p.index() {
                         return Err(format!("empty list misses {}", p.vertex()));
@@ -1057,6 +1089,15 @@ impl Board {
                         return Err(format!("atari test wrong at {}", p.vertex()));
                     }
                 }
+            }
+        }
+        for p in self.points() {
+            let mut want = 0;
+            for n in p.neighbors() {
+                want += nb_unit(self.cell(n));
+            }
+            if self.nbr[p.index()] != want {
+                return Err(format!("neighbour counts wrong at {}", p.vertex()));
             }
         }
         if empties != self.empty_count() {
@@ -1252,11 +1293,109 @@ mod tests {
         }
     }
 
+    /// Every small-liberty and tactical helper against its definition:
+    /// the move played on a copy and liberties counted by brute force.
+    fn assert_helpers_match_brute_force(b: &Board) {
+        for q in b.points() {
+            if let Some(_c) = b.color_at(q) {
+                let libs = b.liberties(q);
+                assert_eq!(b.in_atari(q), libs.len() == 1);
+                assert_eq!(b.atari_liberty(q), (libs.len() == 1).then(|| libs[0]));
+                let two = b.liberties_up_to::<2>(q);
+                assert_eq!(two.len(), libs.len().min(2));
+                assert!(two.as_slice().iter().all(|l| libs.contains(l)));
+                assert_eq!(b.liberty_count_up_to::<3>(q), libs.len().min(3));
+                assert_eq!(b.string_size(q), b.string_stones(q).len());
+                let mut walked: Vec<Point> = b.stones(q).collect();
+                walked.sort_unstable();
+                let mut listed = b.string_stones(q);
+                listed.sort_unstable();
+                assert_eq!(walked, listed);
+                continue;
+            }
+            for c in Color::ALL {
+                let mut after = b.clone();
+                let effect = after.play_unchecked(c, q);
+                let libs_after = if effect.suicided > 0 {
+                    0
+                } else {
+                    after.liberties(q).len()
+                };
+                for max in 1..=4 {
+                    assert_eq!(
+                        b.liberties_after(c, q, max),
+                        libs_after.min(max),
+                        "{c:?} {} max {max}\n{b:?}",
+                        q.vertex()
+                    );
+                }
+                assert_eq!(b.captures_at(c, q), effect.captured > 0);
+                let ataris = effect.suicided == 0
+                    && q.neighbors().iter().any(|&n| {
+                        b.color_at(n) == Some(!c)
+                            && after.color_at(n) == Some(!c)
+                            && after.liberties(n).len() == 1
+                    });
+                assert_eq!(b.puts_in_atari(c, q), ataris, "{c:?} {}\n{b:?}", q.vertex());
+                let saves = effect.suicided == 0
+                    && b.points().any(|a| {
+                        b.color_at(a) == Some(c) && b.in_atari(a) && after.liberties(a).len() >= 2
+                    });
+                assert_eq!(b.saves_atari(c, q), saves, "{c:?} {}\n{b:?}", q.vertex());
+            }
+        }
+        // Scoring by packed counts against the definition.
+        let mut owners = [7i8; MAX_POINTS];
+        let mut want = 0;
+        for q in b.points() {
+            let o = match b.color_at(q) {
+                Some(c) => Some(c),
+                None => {
+                    let around: Vec<Color> = q
+                        .neighbors()
+                        .iter()
+                        .filter_map(|&n| b.color_at(n))
+                        .collect();
+                    if !around.is_empty() && around.iter().all(|&c| c == around[0]) {
+                        Some(around[0])
+                    } else {
+                        None
+                    }
+                }
+            };
+            assert_eq!(b.final_owner(q), o);
+            want += match o {
+                Some(Black) => 1,
+                Some(White) => -1,
+                None => 0,
+            };
+        }
+        assert_eq!(b.area_score(), want);
+        assert_eq!(b.owners(&mut owners), want);
+        for q in b.points() {
+            let o = owners[q.index()];
+            assert_eq!(
+                o,
+                b.final_owner(q)
+                    .map_or(0, |c| if c == Black { 1 } else { -1 })
+            );
+        }
+        // The 3x3 code reads the eight neighbours.
+        for q in b.points() {
+            let code = b.neighborhood_code(q);
+            let [s, w, e, n] = q.neighbors();
+            let [sw, se, nw, ne] = q.diagonals();
+            for (slot, r) in [nw, n, ne, w, e, sw, s, se].into_iter().enumerate() {
+                assert_eq!(code >> (2 * slot) & 3, b.cell(r) as u16);
+            }
+        }
+    }
+
     #[test]
     fn random_games_stay_consistent() {
         use rand::{rngs::SmallRng, SeedableRng};
         let mut rng = SmallRng::seed_from_u64(7);
-        for size in [2u8, 3, 5, 9, 13, 19, 25] {
+        for size in 2u8..=25 {
             let mut b = Board::new(size);
             let mut color = Black;
             for i in 0..(size as usize * size as usize * 2) {
@@ -1267,8 +1406,46 @@ mod tests {
                 if size <= 5 {
                     assert_self_atari_matches_brute_force(&b);
                 }
+                if size <= 7 || i % 53 == 0 {
+                    assert_helpers_match_brute_force(&b);
+                }
                 color = !color;
             }
+            b.check_consistency().expect("consistent");
+        }
+    }
+
+    #[test]
+    fn copy_from_equals_clone() {
+        use rand::{rngs::SmallRng, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(11);
+        let mut scratch = Board::new(19);
+        for size in [19u8, 9, 9, 25, 2, 13] {
+            let mut b = Board::new(size);
+            let mut color = Black;
+            for _ in 0..(size as usize * size as usize) {
+                b.play_random(color, &mut rng);
+                color = !color;
+            }
+            scratch.copy_from(&b);
+            assert_eq!(scratch, b);
+            assert_eq!(scratch.hash(), b.hash());
+            assert_eq!(scratch.ko(), b.ko());
+            assert_eq!(scratch.empty_count(), b.empty_count());
+            scratch.check_consistency().expect("consistent");
+            // Both boards go on the same way.
+            let mut twin = b.clone();
+            let mut r1 = SmallRng::seed_from_u64(size as u64);
+            let mut r2 = SmallRng::seed_from_u64(size as u64);
+            for _ in 0..50 {
+                assert_eq!(
+                    scratch.play_random(color, &mut r1),
+                    twin.play_random(color, &mut r2)
+                );
+                color = !color;
+            }
+            assert_eq!(scratch, twin);
+            scratch.check_consistency().expect("consistent");
         }
     }
 }
