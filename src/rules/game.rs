@@ -88,6 +88,8 @@ pub struct Game {
     setup_to_move: Color,
     board: Board,
     history: PositionHistory,
+    /// Bits of the hash that key the history: 64 but in collision tests.
+    hash_bits: u32,
     events: Vec<Event>,
     phase: Phase,
     to_move: Color,
@@ -129,7 +131,7 @@ impl Game {
         rules: Rules,
         komi: f64,
     ) -> Game {
-        let history = Self::initial_history(&setup, to_move);
+        let history = Self::initial_history(&setup, to_move, 64);
         Game {
             rules,
             komi,
@@ -138,6 +140,7 @@ impl Game {
             setup_handicap: handicap,
             setup_to_move: to_move,
             history,
+            hash_bits: 64,
             events: Vec::new(),
             phase: Phase::START,
             to_move,
@@ -154,6 +157,17 @@ impl Game {
             setup.play_unchecked(Color::Black, p);
         }
         Game::with_setup(setup, points.len() as u32, Color::White, rules, komi)
+    }
+
+    /// **Test hook; the engine never calls it.** The same game with its
+    /// superko history keyed on only `bits` bits of the hash (see
+    /// [`PositionHistory::with_hash_bits`]), kept through undo and rule
+    /// changes, so that tests can force hash collisions in real games.
+    #[must_use]
+    pub fn with_hash_bits(mut self, bits: u32) -> Game {
+        self.hash_bits = bits;
+        self.replay();
+        self
     }
 
     pub fn board(&self) -> &Board {
@@ -370,8 +384,8 @@ impl Game {
     /// SPEC §1.1 counts positions "from the empty board after
     /// `clear_board` (handicap set-up included)": the empty board with Black
     /// to move comes first, then the set-up position if there is one.
-    fn initial_history(setup: &Board, to_move: Color) -> PositionHistory {
-        let mut history = PositionHistory::new();
+    fn initial_history(setup: &Board, to_move: Color, hash_bits: u32) -> PositionHistory {
+        let mut history = PositionHistory::with_hash_bits(hash_bits);
         if !setup.is_clear() {
             history.push(&Board::new(setup.size()), Color::Black);
         }
@@ -383,7 +397,7 @@ impl Game {
     fn replay(&mut self) {
         let events = std::mem::take(&mut self.events);
         self.board = self.setup.clone();
-        self.history = Self::initial_history(&self.setup, self.setup_to_move);
+        self.history = Self::initial_history(&self.setup, self.setup_to_move, self.hash_bits);
         self.phase = Phase::START;
         self.to_move = self.setup_to_move;
         for e in &events {
@@ -716,5 +730,89 @@ mod tests {
         assert_eq!(g.set_rules(Rules::AGA), Ok(()));
         g.play(Move::Pass(White)).expect("pass");
         assert_eq!(g.set_rules(Rules::TROMP_TAYLOR), Err(()));
+    }
+
+    /// Game equality must see every field: a game that differs in any one
+    /// of them is unequal, or the undo tests would compare less than they
+    /// claim.
+    #[test]
+    fn equality_sees_every_field() {
+        let mut base = Game::new(5, Rules::SIMPLIFIED_ING, 7.5);
+        play(&mut base, Black, "C3").expect("legal");
+        type Change = Box<dyn Fn(&mut Game)>;
+        let variants: Vec<(&str, Change)> = vec![
+            ("rules", Box::new(|g| g.rules = Rules::AGA)),
+            ("komi", Box::new(|g| g.komi = 6.5)),
+            ("komi sign", Box::new(|g| g.komi = -g.komi)),
+            (
+                "setup",
+                Box::new(|g| {
+                    g.setup.play_unchecked(White, p("A1", 5));
+                }),
+            ),
+            ("setup handicap", Box::new(|g| g.setup_handicap = 2)),
+            ("setup to move", Box::new(|g| g.setup_to_move = White)),
+            (
+                "board",
+                Box::new(|g| {
+                    g.board.play_unchecked(White, p("A1", 5));
+                }),
+            ),
+            (
+                "captures",
+                Box::new(|g| {
+                    // The same arrangement after a capture and a removal.
+                    let mut b = Board::new(5);
+                    b.play_unchecked(White, p("A1", 5));
+                    b.play_unchecked(Black, p("A2", 5));
+                    b.play_unchecked(Black, p("B1", 5));
+                    b.remove_strings(&[p("A2", 5), p("B1", 5)]);
+                    b.play_unchecked(Black, p("C3", 5));
+                    assert_eq!(b.removed(White), 1);
+                    assert_eq!(b, g.board);
+                    g.board = b;
+                }),
+            ),
+            (
+                "history",
+                Box::new(|g| g.history.push(&Board::new(5), Black)),
+            ),
+            ("hash bits", Box::new(|g| *g = g.clone().with_hash_bits(8))),
+            ("events", Box::new(|g| g.events.push(Event::Dispute))),
+            (
+                "phase",
+                Box::new(|g| g.phase = Phase::Playing { passes: 1 }),
+            ),
+            ("to move", Box::new(|g| g.to_move = Black)),
+        ];
+        assert_eq!(base, base.clone());
+        for (what, change) in &variants {
+            let mut g = base.clone();
+            change(&mut g);
+            assert_ne!(g, base, "{what}");
+            assert_ne!(base, g, "{what}");
+        }
+    }
+
+    /// The collision hook survives undo and rule changes, and changes no
+    /// answer.
+    #[test]
+    fn hash_bits_are_kept_and_change_nothing() {
+        let mut g = Game::new(4, Rules::SIMPLIFIED_ING, 0.5).with_hash_bits(2);
+        let mut full = Game::new(4, Rules::SIMPLIFIED_ING, 0.5);
+        assert_eq!(g.history().hash_bits(), 2);
+        g.set_rules(Rules::NEW_ZEALAND).expect("empty board");
+        full.set_rules(Rules::NEW_ZEALAND).expect("empty board");
+        assert_eq!(g.history().hash_bits(), 2);
+        for (c, v) in [(Black, "B2"), (White, "C2"), (Black, "C3"), (White, "B3")] {
+            play(&mut g, c, v).expect("legal");
+            play(&mut full, c, v).expect("legal");
+            assert_eq!(g.legal_points(Black), full.legal_points(Black));
+            assert_eq!(g.legal_points(White), full.legal_points(White));
+        }
+        g.undo().expect("undo");
+        assert_eq!(g.history().hash_bits(), 2);
+        assert_eq!(g.history().len(), 4);
+        assert_eq!(full.history().hash_bits(), 64);
     }
 }
