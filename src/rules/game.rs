@@ -258,11 +258,9 @@ impl Game {
             .events
             .iter()
             .all(|e| matches!(e, Event::Move(Move::Pass(_))));
-        if !self.board.is_clear()
-            || !self.setup.is_clear()
-            || !only_passes
-            || !matches!(self.phase, Phase::Playing { .. })
-        {
+        // The board can only hold a stone if the set-up did or one was
+        // played, so those two cover it.
+        if !self.setup.is_clear() || !only_passes || !matches!(self.phase, Phase::Playing { .. }) {
             return Err(());
         }
         self.rules = rules;
@@ -286,7 +284,8 @@ impl Game {
         }
         let mut after = self.board.clone();
         let effect = after.play_unchecked(color, p);
-        if effect.suicided == 1 || (effect.suicided > 1 && self.rules.suicide == Suicide::Forbidden)
+        if effect.suicided == 1
+            || (effect.suicided >= 2 && self.rules.suicide == Suicide::Forbidden)
         {
             return Err(IllegalMove::Suicide);
         }
@@ -814,5 +813,85 @@ mod tests {
         assert_eq!(g.history().hash_bits(), 2);
         assert_eq!(g.history().len(), 4);
         assert_eq!(full.history().hash_bits(), 64);
+    }
+
+    #[test]
+    fn error_messages() {
+        assert_eq!(IllegalMove::Occupied.to_string(), "point is occupied");
+        assert_eq!(IllegalMove::Suicide.to_string(), "suicide");
+        assert_eq!(
+            IllegalMove::Superko.to_string(),
+            "position repeats (superko)"
+        );
+        assert_eq!(IllegalMove::GameOver.to_string(), "game is over");
+        assert_eq!(UndoError.to_string(), "cannot undo");
+    }
+
+    #[test]
+    fn accessors_report_the_game() {
+        let mut g = Game::new(5, Rules::AGA, 7.5);
+        assert_eq!((g.size(), g.rules(), g.komi()), (5, Rules::AGA, 7.5));
+        g.set_komi(-2.5);
+        assert_eq!(g.komi(), -2.5);
+        assert_eq!(g.last_move(), None);
+        play(&mut g, Black, "C3").expect("legal");
+        g.play(Move::Pass(White)).expect("pass");
+        assert_eq!(g.last_move(), Some(Move::Pass(White)));
+        assert_eq!(Move::Pass(White).color(), White);
+        assert_eq!(Move::Play(Black, p("A1", 5)).color(), Black);
+        g.play(Move::Pass(Black)).expect("pass");
+        g.dispute().expect("stopped");
+        assert_eq!(g.last_move(), None, "the last event is no move");
+        assert_eq!(
+            g.moves().collect::<Vec<_>>(),
+            [
+                Move::Play(Black, p("C3", 5)),
+                Move::Pass(White),
+                Move::Pass(Black)
+            ]
+        );
+        assert_eq!(g.events().len(), 4);
+        assert_eq!(g.events()[3], Event::Dispute);
+        assert!(g.setup().is_clear());
+        let h = Game::with_handicap(9, &[p("C3", 9), p("G7", 9)], Rules::CHINESE, 0.5);
+        assert_eq!(h.setup().stone_count(Black), 2);
+        assert_eq!(h.to_move(), White);
+        assert_eq!(h.handicap(), 2);
+    }
+
+    /// Set-up stones fix the rules as played stones do.
+    #[test]
+    fn rules_stay_with_set_up_stones() {
+        let mut g = Game::with_handicap(9, &[p("C3", 9), p("G7", 9)], Rules::CHINESE, 0.5);
+        assert_eq!(g.set_rules(Rules::AGA), Err(()));
+        assert_eq!(g.rules(), Rules::CHINESE);
+    }
+
+    /// Agreement names each dead string once, however many of its stones
+    /// are given, and ignores empty points.
+    #[test]
+    fn agreement_lists_each_string_once() {
+        let mut g = game(
+            "X X . . .
+             . . . O .
+             . . . O .
+             . . . . .
+             . . . . .",
+            Black,
+            Rules::SIMPLIFIED_ING,
+        );
+        g.play(Move::Pass(Black)).expect("pass");
+        g.play(Move::Pass(White)).expect("pass");
+        g.agree(&[p("D4", 5), p("A5", 5), p("C1", 5), p("D3", 5), p("B5", 5)])
+            .expect("agree");
+        assert_eq!(
+            g.agreed_dead_strings(),
+            [vec![p("D3", 5), p("D4", 5)], vec![p("A5", 5), p("B5", 5)]]
+        );
+        assert_eq!(
+            g.agreed_dead(),
+            [p("D3", 5), p("D4", 5), p("A5", 5), p("B5", 5)]
+        );
+        assert!(g.board().is_clear());
     }
 }
