@@ -1,8 +1,18 @@
 //! GTP robustness: random command lines (real command names with random,
 //! often malformed, arguments) never panic, always get one well-formed
 //! reply, and a `?` reply leaves the game exactly as it was.
+//!
+//! Lines are also wrapped in noise: ASCII control characters (which GTP
+//! drops), C1 code points U+0080-U+009F (which it does not: they are text),
+//! other Unicode, tabs, `#` comments and, on the byte level, bytes
+//! 0x80-0xFF that are no UTF-8. Every line that is non-empty after GTP's
+//! preprocessing must get exactly one answer, and every blank or comment
+//! line none, through `Session::handle` and through `gtp::io::run`.
 
-use ingo::gtp::{Config, Session, COMMANDS};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use ingo::gtp::{io, Config, Session, COMMANDS};
 use ingo::search::SearchParams;
 use proptest::prelude::*;
 
@@ -99,8 +109,97 @@ fn line() -> impl Strategy<Value = String> {
         })
 }
 
+/// One character of noise.
+fn noise() -> impl Strategy<Value = char> {
+    let ascii_control = (0u8..32)
+        .prop_filter("a newline ends the line", |&b| b != b'\n')
+        .prop_map(char::from);
+    prop_oneof![
+        4 => ascii_control,
+        1 => Just('\u{7f}'),
+        4 => (0x80u32..=0x9f).prop_map(|c| char::from_u32(c).expect("C1 code point")),
+        2 => Just(' '),
+        1 => Just('#'),
+        1 => proptest::sample::select(vec!['\u{a0}', '\u{ad}', '\u{2028}', '\u{feff}', '\u{fffd}', 'é']),
+    ]
+}
+
+/// A line of commands and noise, often blank or a comment after
+/// preprocessing.
+fn noisy_line() -> impl Strategy<Value = String> {
+    let segment = prop_oneof![
+        1 => line(),
+        3 => noise().prop_map(String::from),
+    ];
+    proptest::collection::vec(segment, 0..6).prop_map(|parts| parts.concat())
+}
+
+/// A raw input line: bytes of commands, noise characters, bytes 0x80-0xFF
+/// (stray UTF-8 continuation and lead bytes) and ASCII controls, never LF.
+fn raw_line() -> impl Strategy<Value = Vec<u8>> {
+    let segment = prop_oneof![
+        2 => line().prop_map(String::into_bytes),
+        3 => noise().prop_map(|c| c.to_string().into_bytes()),
+        2 => (0x80u8..=0xff).prop_map(|b| vec![b]),
+    ];
+    proptest::collection::vec(segment, 0..6).prop_map(|parts| parts.concat())
+}
+
+/// Whether GTP answers `line`, by the letter of GTP 2 §3.1: drop the ASCII
+/// control characters but HT, cut at `#`, and see whether anything but
+/// blanks is left.
+fn answered(line: &str) -> bool {
+    line.chars()
+        .take_while(|&c| c != '#')
+        .filter(|&c| !(c.is_ascii_control() && c != '\t'))
+        .any(|c| c != ' ' && c != '\t')
+}
+
+/// Splits GTP output into replies, checking that each is well formed.
+fn replies(out: &str) -> Result<Vec<&str>, TestCaseError> {
+    prop_assert!(out.is_empty() || out.ends_with("\n\n"), "{out:?}");
+    let replies: Vec<&str> = out.split_terminator("\n\n").collect();
+    for r in &replies {
+        prop_assert!(r.starts_with('=') || r.starts_with('?'), "{r:?} in {out:?}");
+    }
+    Ok(replies)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn noisy_lines_get_one_answer_iff_not_blank(lines in proptest::collection::vec(noisy_line(), 1..30)) {
+        let mut s = session();
+        for l in &lines {
+            let reply = s.handle(l);
+            prop_assert_eq!(reply.is_some(), answered(l), "{:?}", l);
+            if let Some((response, _)) = reply {
+                let text = response.to_string();
+                prop_assert_eq!(replies(&text)?.len(), 1, "{:?} -> {:?}", l, text);
+            }
+        }
+    }
+
+    #[test]
+    fn raw_bytes_get_one_answer_per_line(
+        lines in proptest::collection::vec(raw_line(), 1..30),
+        final_newline in any::<bool>(),
+    ) {
+        let mut input = lines.join(&b'\n');
+        if final_newline {
+            input.push(b'\n');
+        }
+        // A last line cut off by EOF is still a line; an empty one is none.
+        let want = lines
+            .iter()
+            .filter(|l| answered(&String::from_utf8_lossy(l)))
+            .count();
+        let mut out = Vec::new();
+        io::run(&mut session(), input.as_slice(), &mut out).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let out = String::from_utf8(out).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(replies(&out)?.len(), want, "{:?} -> {:?}", lines, out);
+    }
 
     #[test]
     fn random_command_lines_are_handled(lines in proptest::collection::vec(line(), 1..40)) {
@@ -118,4 +217,29 @@ proptest! {
             s.game().board().check_consistency().map_err(TestCaseError::fail)?;
         }
     }
+}
+
+/// The real binary answers a line of one C1 code point (bytes C2 96) with
+/// exactly one `? unknown command`, and a C1 character before `#` makes no
+/// comment of the line (issue 5: such lines used to get no answer).
+#[test]
+fn binary_answers_c1_lines() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ingo"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start ingo");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"\xc2\x96\n\r\xc2\x8d#x\n\x01# c\n7 name\n")
+        .expect("write");
+    let out = child.wait_with_output().expect("ingo runs");
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "? unknown command\n\n? unknown command\n\n=7 ingo\n\n"
+    );
 }

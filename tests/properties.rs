@@ -11,15 +11,17 @@
 //! counts, so a longer exploration is `PROPTEST_CASES=5000
 //! PROPTEST_RNG_SEED=$RANDOM cargo test --test properties`.
 
+use std::cell::RefCell;
 use std::fmt;
 
 use ingo::board::{column_letter, zobrist, Board, Color, Point, MAX_SIZE};
 use ingo::rules::{
-    EndRule, Event, Game, IllegalMove, KoRule, Move, Phase, PhaseError, Rules, Suicide, UndoError,
+    EndRule, Event, Game, IllegalMove, KoRule, Move, Phase, PhaseError, PositionHistory, Rules,
+    Suicide, UndoError,
 };
 use proptest::collection::vec;
 use proptest::prelude::*;
-use proptest::test_runner::{FileFailurePersistence, RngSeed};
+use proptest::test_runner::{FileFailurePersistence, RngSeed, TestRunner};
 
 /// Default RNG seed, so that a plain `cargo test` is deterministic.
 const SEED: u64 = 0x5eed_1d60;
@@ -32,6 +34,15 @@ const UNDO_CASES: u32 = 256;
 const DIAGRAM_CASES: u32 = 128;
 /// Cheap text round trips.
 const TEXT_CASES: u32 = 1024;
+/// Random small-board games per rule set under forced hash collisions,
+/// every candidate position checked after every step: enough for the
+/// 10,000 positions and 1,000 collisions per rule set that
+/// `forced_hash_collisions_change_nothing` demands.
+const COLLISION_CASES: u32 = 340;
+/// Hash bits that key the superko history in the collision games: with
+/// at most a few hundred positions per game, 8 bits make a collision
+/// likely on every lookup of a long game.
+const COLLISION_HASH_BITS: u32 = 8;
 
 /// Steps per game: enough on small boards for the board to fill up, be
 /// captured and refill many times over (which is when positions repeat),
@@ -186,22 +197,30 @@ fn step(size: u8) -> impl Strategy<Value = Step> {
 }
 
 fn plan() -> impl Strategy<Value = Plan> {
-    (board_size(), 0..Rules::PRESETS.len(), any::<bool>()).prop_flat_map(
-        |(size, rules, white_first)| {
-            let area = usize::from(size) * usize::from(size);
-            let steps = (STEPS_PER_POINT * area).clamp(MIN_STEPS, MAX_STEPS);
-            vec(step(size), 0..=steps).prop_map(move |steps| Plan {
-                size,
-                rules: Rules::PRESETS[rules].1,
-                first: if white_first {
-                    Color::White
-                } else {
-                    Color::Black
-                },
-                steps,
-            })
-        },
+    plan_of(
+        board_size(),
+        (0..Rules::PRESETS.len()).prop_map(|i| Rules::PRESETS[i].1),
     )
+}
+
+fn plan_of(
+    size: impl Strategy<Value = u8>,
+    rules: impl Strategy<Value = Rules>,
+) -> impl Strategy<Value = Plan> {
+    (size, rules, any::<bool>()).prop_flat_map(|(size, rules, white_first)| {
+        let area = usize::from(size) * usize::from(size);
+        let steps = (STEPS_PER_POINT * area).clamp(MIN_STEPS, MAX_STEPS);
+        vec(step(size), 0..=steps).prop_map(move |steps| Plan {
+            size,
+            rules,
+            first: if white_first {
+                Color::White
+            } else {
+                Color::Black
+            },
+            steps,
+        })
+    })
 }
 
 fn point(x: u8, y: u8, size: u8) -> Point {
@@ -321,6 +340,8 @@ struct Model {
     current: Arrangement,
     /// Every position so far: arrangement and the player to move after it.
     positions: Vec<(Arrangement, Color)>,
+    /// The Zobrist hash of each of `positions`, from the key table alone.
+    hashes: Vec<u64>,
 }
 
 impl Model {
@@ -332,6 +353,7 @@ impl Model {
             phase: Phase::START,
             to_move: plan.first,
             positions: vec![(empty.clone(), plan.first)],
+            hashes: vec![0],
             current: empty,
         }
     }
@@ -395,6 +417,37 @@ impl Model {
         }
         self.to_move = !mv.color();
         self.positions.push((self.current.clone(), self.to_move));
+        self.hashes.push(self.hash(&self.current));
+    }
+
+    /// The Zobrist hash of an arrangement: the XOR of its stones' keys.
+    fn hash(&self, a: &[Option<Color>]) -> u64 {
+        let n = usize::from(self.size);
+        a.iter()
+            .enumerate()
+            .filter_map(|(i, c)| {
+                let p = point((i % n) as u8, (i / n) as u8, self.size);
+                c.map(|c| zobrist::stone_key(p, c))
+            })
+            .fold(0, |h, k| h ^ k)
+    }
+
+    /// Did `a` occur before with `to_move` to play, as `ko` counts?
+    fn repeats(&self, a: &[Option<Color>], to_move: Color, ko: KoRule) -> bool {
+        self.positions
+            .iter()
+            .any(|(arr, mover)| arr == a && (ko == KoRule::PositionalSuperko || *mover == to_move))
+    }
+
+    /// The recorded positions whose hash agrees with `a`'s on the bits of
+    /// `mask` but whose arrangement differs.
+    fn collisions(&self, a: &[Option<Color>], mask: u64) -> usize {
+        let h = self.hash(a) & mask;
+        self.positions
+            .iter()
+            .zip(&self.hashes)
+            .filter(|((arr, _), &k)| k & mask == h && arr != a)
+            .count()
     }
 
     fn dispute(&mut self) -> Result<(), PhaseError> {
@@ -489,10 +542,71 @@ fn to_move(game: &Game, step: &Step) -> Move {
     }
 }
 
+/// What the superko checks of a run of games saw.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    /// Positions recorded in the games' histories.
+    positions: usize,
+    /// `repeats` questions asked (each also put to the oracle and model).
+    lookups: usize,
+    /// Of those, how many were repetitions.
+    repeated: usize,
+    /// Recorded positions whose hash key matched a looked-up position's
+    /// while the arrangements differed: real hash collisions.
+    collisions: usize,
+}
+
+/// `repeats`, the brute-force oracle and the model must give one answer
+/// for `board`, for either player to move and either kind of superko; the
+/// history's count of hash collisions must be the model's.
+fn check_repeats(
+    game: &Game,
+    model: &Model,
+    board: &Board,
+    tally: &mut Tally,
+) -> Result<(), TestCaseError> {
+    let history: &PositionHistory = game.history();
+    let a = arrangement(board);
+    for to_move in Color::ALL {
+        for ko in [KoRule::PositionalSuperko, KoRule::SituationalSuperko] {
+            let want = model.repeats(&a, to_move, ko);
+            let context = || format!("{to_move:?} to move, {ko:?}; {}", transcript(game));
+            prop_assert_eq!(history.repeats(board, to_move, ko), want, "{}", context());
+            prop_assert_eq!(
+                history.repeats_brute_force(board, to_move, ko),
+                want,
+                "oracle; {}",
+                context()
+            );
+            tally.lookups += 1;
+            tally.repeated += usize::from(want);
+        }
+    }
+    let mask = u64::MAX.checked_shr(64 - history.hash_bits()).unwrap_or(0);
+    let collisions = history.collisions(board);
+    prop_assert_eq!(
+        collisions,
+        model.collisions(&a, mask),
+        "collisions; {}",
+        transcript(game)
+    );
+    tally.collisions += collisions;
+    Ok(())
+}
+
 /// Properties 1–4: legality, consistency, hashing and superko against the
-/// model, after every step of the game.
-fn check_against_model(plan: &Plan) -> Result<(), TestCaseError> {
-    let mut game = plan.new_game();
+/// model, after every step of the game, with the superko history keyed on
+/// `hash_bits` bits of the hash. `repeats` is put to the test on the
+/// current position and on the one each tried move would make; with
+/// `exhaustive`, also on every position any move of either colour would
+/// make, and the whole legal-move lists are compared after every step.
+fn check_against_model(
+    plan: &Plan,
+    hash_bits: u32,
+    exhaustive: bool,
+    tally: &mut Tally,
+) -> Result<(), TestCaseError> {
+    let mut game = plan.new_game().with_hash_bits(hash_bits);
     let mut model = Model::new(plan);
     for step in &plan.steps {
         let context = transcript(&game);
@@ -502,6 +616,13 @@ fn check_against_model(plan: &Plan) -> Result<(), TestCaseError> {
                 let mv = to_move(&game, step);
                 let want = model.legality(mv);
                 prop_assert_eq!(game.is_legal(mv), want, "legality of {:?}; {}", mv, context);
+                if let Move::Play(c, p) = mv {
+                    if game.board().is_empty_at(p) {
+                        let mut after = game.board().clone();
+                        after.play_unchecked(c, p);
+                        check_repeats(&game, &model, &after, tally)?;
+                    }
+                }
                 if want.is_ok() {
                     model.apply(mv);
                 }
@@ -538,9 +659,27 @@ fn check_against_model(plan: &Plan) -> Result<(), TestCaseError> {
             "positions; {}",
             context
         );
+        check_repeats(&game, &model, board, tally)?;
+        if exhaustive {
+            check_legal_points(&game, &model)?;
+            for c in Color::ALL {
+                for p in board.points().filter(|&p| board.is_empty_at(p)) {
+                    let mut after = board.clone();
+                    after.play_unchecked(c, p);
+                    check_repeats(&game, &model, &after, tally)?;
+                }
+            }
+        }
     }
     // The whole legal-move list at the end, for both colours (too slow to
     // do after every step on big boards, cheap once).
+    check_legal_points(&game, &model)?;
+    tally.positions += game.history().len();
+    Ok(())
+}
+
+/// The legal points of both colours are the model's.
+fn check_legal_points(game: &Game, model: &Model) -> Result<(), TestCaseError> {
     for color in Color::ALL {
         let want: Vec<Point> = game
             .board()
@@ -552,7 +691,7 @@ fn check_against_model(plan: &Plan) -> Result<(), TestCaseError> {
             want,
             "legal points of {:?}; {}",
             color,
-            transcript(&game)
+            transcript(game)
         );
     }
     Ok(())
@@ -649,7 +788,7 @@ proptest! {
     /// Properties 1–4 (see `check_against_model`).
     #[test]
     fn random_games_follow_the_rules(plan in plan()) {
-        check_against_model(&plan)?;
+        check_against_model(&plan, 64, false, &mut Tally::default())?;
     }
 }
 
@@ -729,4 +868,107 @@ proptest! {
         prop_assert_eq!(parsed.clone(), Ok(rules), "{:?}", spelt);
         prop_assert_eq!(parsed.map(|r| r.to_string()), Ok(name.to_string()));
     }
+}
+
+// ---------------------------------------------------------------------------
+// Forced hash collisions
+// ---------------------------------------------------------------------------
+
+/// Superko must never be fooled by a hash collision. With 64 bits of hash
+/// a collision never happens in a test, so here the history is keyed on
+/// only [`COLLISION_HASH_BITS`] bits: under every rule set, random games on
+/// boards of 2..=5 are checked step by step against the model, with the
+/// legal-move lists, `repeats`, the brute-force oracle and the collision
+/// count compared on every position any move would make. The run must
+/// reach 10,000 positions and 1,000 real collisions per rule set (unless
+/// `PROPTEST_CASES` shortens it, as the mutation tests do), and must see
+/// both answers of `repeats`.
+#[test]
+fn forced_hash_collisions_change_nothing() {
+    let full_run = std::env::var_os("PROPTEST_CASES").is_none();
+    for (name, rules) in Rules::PRESETS {
+        let tally = RefCell::new(Tally::default());
+        let mut config = config(COLLISION_CASES);
+        config.source_file = Some(file!());
+        let mut runner = TestRunner::new(config);
+        let result = runner.run(&plan_of(2u8..=5, Just(rules)), |plan| {
+            let mut game = Tally::default();
+            check_against_model(&plan, COLLISION_HASH_BITS, true, &mut game)?;
+            let mut t = tally.borrow_mut();
+            t.positions += game.positions;
+            t.lookups += game.lookups;
+            t.repeated += game.repeated;
+            t.collisions += game.collisions;
+            Ok(())
+        });
+        if let Err(e) = result {
+            panic!("{name}: {e}");
+        }
+        let t = tally.into_inner();
+        eprintln!("{name}: {t:?}");
+        assert!(t.repeated > 0 && t.repeated < t.lookups, "{name}: {t:?}");
+        if full_run {
+            assert!(t.positions >= 10_000, "{name}: {t:?}");
+            assert!(t.collisions >= 1_000, "{name}: {t:?}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The equalities the tests rely on
+// ---------------------------------------------------------------------------
+
+/// `Board::eq` decides whether a refused move "changed nothing" and whether
+/// undo restored a game, so it must tell boards apart that differ in size,
+/// in one stone, or in one stone's colour, and only ignore what it says it
+/// ignores (the simple-ko point and capture counts).
+#[test]
+fn board_equality_tells_boards_apart() {
+    let base: Board = "X O . .
+                       . X O .
+                       . . X O
+                       . . . ."
+        .parse()
+        .expect("diagram");
+    let same: Board = "X O . .\n. X O .\n. . X O\n. . . ."
+        .parse()
+        .expect("diagram");
+    assert_eq!(base, same);
+    for (what, other) in [
+        (
+            "size",
+            "X O . . .\n. X O . .\n. . X O .\n. . . . .\n. . . . .",
+        ),
+        ("one stone more", "X O . .\n. X O .\n. . X O\n. . . X"),
+        ("one stone less", "X O . .\n. X O .\n. . X .\n. . . ."),
+        ("one colour", "X O . .\n. X O .\n. . O O\n. . . ."),
+        ("empty", ". . . .\n. . . .\n. . . .\n. . . ."),
+    ] {
+        let other: Board = other.parse().expect("diagram");
+        assert_ne!(base, other, "{what}");
+        assert_ne!(other, base, "{what}");
+    }
+    assert_ne!(Board::new(2), Board::new(3));
+    // A capture leaves a ko point and a capture count behind; the same
+    // arrangement reached without them is still equal.
+    let mut captured: Board = ". X O .\nX O . O\n. X O .\n. . . ."
+        .parse()
+        .expect("diagram");
+    captured.play_unchecked(Color::Black, Point::parse("C3", 4).expect("C3"));
+    assert!(captured.ko().is_some());
+    let plain: Board = ". X O .\nX . X O\n. X O .\n. . . ."
+        .parse()
+        .expect("diagram");
+    assert_eq!(captured, plain);
+}
+
+/// `Debug` of a board is how failing tests show it: the diagram, labelled.
+#[test]
+fn board_debug_shows_the_diagram() {
+    let b: Board = "X .\n. O".parse().expect("diagram");
+    let text = format!("{b:?}");
+    assert!(text.starts_with("Board {\n"), "{text}");
+    assert!(text.ends_with('}'), "{text}");
+    assert!(text.contains(&b.diagram()), "{text}");
+    assert_ne!(text, format!("{:?}", Board::new(2)));
 }

@@ -123,6 +123,24 @@ mod tests {
         assert_eq!(serve(b"quit\nname\n"), "= \n\n");
     }
 
+    /// C1 code points (UTF-8 C2 80 to C2 9F) are no GTP control characters:
+    /// a line of them is a command, and an unknown one.
+    #[test]
+    fn c1_code_points_get_an_answer() {
+        assert_eq!(serve(b"\xc2\x96\n"), "? unknown command\n\n");
+        assert_eq!(
+            serve(b"\r\xc2\x8d#x\n1 name\n"),
+            "? unknown command\n\n=1 ingo\n\n"
+        );
+        // A lone C2 or 80-9F byte is invalid UTF-8 and reads as U+FFFD.
+        assert_eq!(
+            serve(b"\x96\n\xc2\n"),
+            "? unknown command\n\n? unknown command\n\n"
+        );
+        // ASCII controls alone still make a blank line.
+        assert_eq!(serve(b"\x01\x7f\r\n# c\n2 name\n"), "=2 ingo\n\n");
+    }
+
     #[test]
     fn non_utf8_and_overlong_lines() {
         assert_eq!(

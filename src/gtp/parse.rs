@@ -4,13 +4,18 @@
 /// than HT and LF dropped (CR included), everything from `#` on removed, HT
 /// turned into a space. Returns `None` for a line left blank, which gets no
 /// response at all.
+///
+/// GTP's control characters are ASCII 0-31 and 127 only. Unicode's C1
+/// controls (U+0080-U+009F) are text here: dropping them would leave a line
+/// of only C1 code points unanswered, and a controller waiting for the
+/// answer would hang.
 pub fn preprocess(line: &str) -> Option<String> {
     let mut out = String::with_capacity(line.len());
     for c in line.chars() {
         match c {
             '#' => break,
             '\t' => out.push(' '),
-            c if c.is_control() => {}
+            c if c.is_ascii_control() => {}
             c => out.push(c),
         }
     }
@@ -59,6 +64,32 @@ mod tests {
         assert_eq!(preprocess("\u{7f}"), None);
         assert_eq!(preprocess(""), None);
         assert_eq!(preprocess("   \t "), None);
+    }
+
+    /// Every ASCII control but HT goes; nothing else does.
+    #[test]
+    fn only_ascii_controls_are_dropped() {
+        for b in (0u8..32).chain([127]) {
+            let c = char::from(b);
+            let want = if c == '\t' { "a b" } else { "ab" };
+            assert_eq!(preprocess(&format!("a{c}b")), Some(want.into()), "{b}");
+        }
+        for c in ('\u{80}'..='\u{9f}').chain(['\u{a0}', '\u{ad}', '\u{2028}', '\u{feff}']) {
+            assert_eq!(
+                preprocess(&format!("a{c}b")),
+                Some(format!("a{c}b")),
+                "{c:?}"
+            );
+            // A line of only this character is a (non-blank) command.
+            assert_eq!(preprocess(&c.to_string()), Some(c.to_string()), "{c:?}");
+        }
+        assert_eq!(preprocess("\u{96}"), Some("\u{96}".into()));
+        assert_eq!(
+            preprocess("\r\u{8d}#comment"),
+            Some("\u{8d}".into()),
+            "a C1 character before # is no comment"
+        );
+        assert_eq!(preprocess("\r\u{1b}# comment"), None);
     }
 
     #[test]

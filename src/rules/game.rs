@@ -88,6 +88,8 @@ pub struct Game {
     setup_to_move: Color,
     board: Board,
     history: PositionHistory,
+    /// Bits of the hash that key the history: 64 but in collision tests.
+    hash_bits: u32,
     events: Vec<Event>,
     phase: Phase,
     to_move: Color,
@@ -129,7 +131,7 @@ impl Game {
         rules: Rules,
         komi: f64,
     ) -> Game {
-        let history = Self::initial_history(&setup, to_move);
+        let history = Self::initial_history(&setup, to_move, 64);
         Game {
             rules,
             komi,
@@ -138,6 +140,7 @@ impl Game {
             setup_handicap: handicap,
             setup_to_move: to_move,
             history,
+            hash_bits: 64,
             events: Vec::new(),
             phase: Phase::START,
             to_move,
@@ -154,6 +157,17 @@ impl Game {
             setup.play_unchecked(Color::Black, p);
         }
         Game::with_setup(setup, points.len() as u32, Color::White, rules, komi)
+    }
+
+    /// **Test hook; the engine never calls it.** The same game with its
+    /// superko history keyed on only `bits` bits of the hash (see
+    /// [`PositionHistory::with_hash_bits`]), kept through undo and rule
+    /// changes, so that tests can force hash collisions in real games.
+    #[must_use]
+    pub fn with_hash_bits(mut self, bits: u32) -> Game {
+        self.hash_bits = bits;
+        self.replay();
+        self
     }
 
     pub fn board(&self) -> &Board {
@@ -244,11 +258,9 @@ impl Game {
             .events
             .iter()
             .all(|e| matches!(e, Event::Move(Move::Pass(_))));
-        if !self.board.is_clear()
-            || !self.setup.is_clear()
-            || !only_passes
-            || !matches!(self.phase, Phase::Playing { .. })
-        {
+        // The board can only hold a stone if the set-up did or one was
+        // played, so those two cover it.
+        if !self.setup.is_clear() || !only_passes || !matches!(self.phase, Phase::Playing { .. }) {
             return Err(());
         }
         self.rules = rules;
@@ -272,7 +284,8 @@ impl Game {
         }
         let mut after = self.board.clone();
         let effect = after.play_unchecked(color, p);
-        if effect.suicided == 1 || (effect.suicided > 1 && self.rules.suicide == Suicide::Forbidden)
+        if effect.suicided == 1
+            || (effect.suicided >= 2 && self.rules.suicide == Suicide::Forbidden)
         {
             return Err(IllegalMove::Suicide);
         }
@@ -370,8 +383,8 @@ impl Game {
     /// SPEC §1.1 counts positions "from the empty board after
     /// `clear_board` (handicap set-up included)": the empty board with Black
     /// to move comes first, then the set-up position if there is one.
-    fn initial_history(setup: &Board, to_move: Color) -> PositionHistory {
-        let mut history = PositionHistory::new();
+    fn initial_history(setup: &Board, to_move: Color, hash_bits: u32) -> PositionHistory {
+        let mut history = PositionHistory::with_hash_bits(hash_bits);
         if !setup.is_clear() {
             history.push(&Board::new(setup.size()), Color::Black);
         }
@@ -383,7 +396,7 @@ impl Game {
     fn replay(&mut self) {
         let events = std::mem::take(&mut self.events);
         self.board = self.setup.clone();
-        self.history = Self::initial_history(&self.setup, self.setup_to_move);
+        self.history = Self::initial_history(&self.setup, self.setup_to_move, self.hash_bits);
         self.phase = Phase::START;
         self.to_move = self.setup_to_move;
         for e in &events {
@@ -716,5 +729,169 @@ mod tests {
         assert_eq!(g.set_rules(Rules::AGA), Ok(()));
         g.play(Move::Pass(White)).expect("pass");
         assert_eq!(g.set_rules(Rules::TROMP_TAYLOR), Err(()));
+    }
+
+    /// Game equality must see every field: a game that differs in any one
+    /// of them is unequal, or the undo tests would compare less than they
+    /// claim.
+    #[test]
+    fn equality_sees_every_field() {
+        let mut base = Game::new(5, Rules::SIMPLIFIED_ING, 7.5);
+        play(&mut base, Black, "C3").expect("legal");
+        type Change = Box<dyn Fn(&mut Game)>;
+        let variants: Vec<(&str, Change)> = vec![
+            ("rules", Box::new(|g| g.rules = Rules::AGA)),
+            ("komi", Box::new(|g| g.komi = 6.5)),
+            ("komi sign", Box::new(|g| g.komi = -g.komi)),
+            (
+                "setup",
+                Box::new(|g| {
+                    g.setup.play_unchecked(White, p("A1", 5));
+                }),
+            ),
+            ("setup handicap", Box::new(|g| g.setup_handicap = 2)),
+            ("setup to move", Box::new(|g| g.setup_to_move = White)),
+            (
+                "board",
+                Box::new(|g| {
+                    g.board.play_unchecked(White, p("A1", 5));
+                }),
+            ),
+            (
+                "captures",
+                Box::new(|g| {
+                    // The same arrangement after a capture and a removal.
+                    let mut b = Board::new(5);
+                    b.play_unchecked(White, p("A1", 5));
+                    b.play_unchecked(Black, p("A2", 5));
+                    b.play_unchecked(Black, p("B1", 5));
+                    b.remove_strings(&[p("A2", 5), p("B1", 5)]);
+                    b.play_unchecked(Black, p("C3", 5));
+                    assert_eq!(b.removed(White), 1);
+                    assert_eq!(b, g.board);
+                    g.board = b;
+                }),
+            ),
+            (
+                "history",
+                Box::new(|g| g.history.push(&Board::new(5), Black)),
+            ),
+            ("hash bits", Box::new(|g| *g = g.clone().with_hash_bits(8))),
+            ("events", Box::new(|g| g.events.push(Event::Dispute))),
+            (
+                "phase",
+                Box::new(|g| g.phase = Phase::Playing { passes: 1 }),
+            ),
+            ("to move", Box::new(|g| g.to_move = Black)),
+        ];
+        assert_eq!(base, base.clone());
+        for (what, change) in &variants {
+            let mut g = base.clone();
+            change(&mut g);
+            assert_ne!(g, base, "{what}");
+            assert_ne!(base, g, "{what}");
+        }
+    }
+
+    /// The collision hook survives undo and rule changes, and changes no
+    /// answer.
+    #[test]
+    fn hash_bits_are_kept_and_change_nothing() {
+        let mut g = Game::new(4, Rules::SIMPLIFIED_ING, 0.5).with_hash_bits(2);
+        let mut full = Game::new(4, Rules::SIMPLIFIED_ING, 0.5);
+        assert_eq!(g.history().hash_bits(), 2);
+        g.set_rules(Rules::NEW_ZEALAND).expect("empty board");
+        full.set_rules(Rules::NEW_ZEALAND).expect("empty board");
+        assert_eq!(g.history().hash_bits(), 2);
+        for (c, v) in [(Black, "B2"), (White, "C2"), (Black, "C3"), (White, "B3")] {
+            play(&mut g, c, v).expect("legal");
+            play(&mut full, c, v).expect("legal");
+            assert_eq!(g.legal_points(Black), full.legal_points(Black));
+            assert_eq!(g.legal_points(White), full.legal_points(White));
+        }
+        g.undo().expect("undo");
+        assert_eq!(g.history().hash_bits(), 2);
+        assert_eq!(g.history().len(), 4);
+        assert_eq!(full.history().hash_bits(), 64);
+    }
+
+    #[test]
+    fn error_messages() {
+        assert_eq!(IllegalMove::Occupied.to_string(), "point is occupied");
+        assert_eq!(IllegalMove::Suicide.to_string(), "suicide");
+        assert_eq!(
+            IllegalMove::Superko.to_string(),
+            "position repeats (superko)"
+        );
+        assert_eq!(IllegalMove::GameOver.to_string(), "game is over");
+        assert_eq!(UndoError.to_string(), "cannot undo");
+    }
+
+    #[test]
+    fn accessors_report_the_game() {
+        let mut g = Game::new(5, Rules::AGA, 7.5);
+        assert_eq!((g.size(), g.rules(), g.komi()), (5, Rules::AGA, 7.5));
+        g.set_komi(-2.5);
+        assert_eq!(g.komi(), -2.5);
+        assert_eq!(g.last_move(), None);
+        play(&mut g, Black, "C3").expect("legal");
+        g.play(Move::Pass(White)).expect("pass");
+        assert_eq!(g.last_move(), Some(Move::Pass(White)));
+        assert_eq!(Move::Pass(White).color(), White);
+        assert_eq!(Move::Play(Black, p("A1", 5)).color(), Black);
+        g.play(Move::Pass(Black)).expect("pass");
+        g.dispute().expect("stopped");
+        assert_eq!(g.last_move(), None, "the last event is no move");
+        assert_eq!(
+            g.moves().collect::<Vec<_>>(),
+            [
+                Move::Play(Black, p("C3", 5)),
+                Move::Pass(White),
+                Move::Pass(Black)
+            ]
+        );
+        assert_eq!(g.events().len(), 4);
+        assert_eq!(g.events()[3], Event::Dispute);
+        assert!(g.setup().is_clear());
+        let h = Game::with_handicap(9, &[p("C3", 9), p("G7", 9)], Rules::CHINESE, 0.5);
+        assert_eq!(h.setup().stone_count(Black), 2);
+        assert_eq!(h.to_move(), White);
+        assert_eq!(h.handicap(), 2);
+    }
+
+    /// Set-up stones fix the rules as played stones do.
+    #[test]
+    fn rules_stay_with_set_up_stones() {
+        let mut g = Game::with_handicap(9, &[p("C3", 9), p("G7", 9)], Rules::CHINESE, 0.5);
+        assert_eq!(g.set_rules(Rules::AGA), Err(()));
+        assert_eq!(g.rules(), Rules::CHINESE);
+    }
+
+    /// Agreement names each dead string once, however many of its stones
+    /// are given, and ignores empty points.
+    #[test]
+    fn agreement_lists_each_string_once() {
+        let mut g = game(
+            "X X . . .
+             . . . O .
+             . . . O .
+             . . . . .
+             . . . . .",
+            Black,
+            Rules::SIMPLIFIED_ING,
+        );
+        g.play(Move::Pass(Black)).expect("pass");
+        g.play(Move::Pass(White)).expect("pass");
+        g.agree(&[p("D4", 5), p("A5", 5), p("C1", 5), p("D3", 5), p("B5", 5)])
+            .expect("agree");
+        assert_eq!(
+            g.agreed_dead_strings(),
+            [vec![p("D3", 5), p("D4", 5)], vec![p("A5", 5), p("B5", 5)]]
+        );
+        assert_eq!(
+            g.agreed_dead(),
+            [p("D3", 5), p("D4", 5), p("A5", 5), p("B5", 5)]
+        );
+        assert!(g.board().is_clear());
     }
 }

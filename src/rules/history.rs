@@ -39,10 +39,19 @@ impl std::fmt::Debug for Arrangement {
 }
 
 /// The positions that occurred in a game: arrangement plus player to move.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionHistory {
     entries: Vec<(Arrangement, Color)>,
     by_hash: HashMap<u64, Vec<u32>>,
+    /// Positions are keyed on `hash & mask`: all 64 bits, except in the
+    /// collision tests of [`PositionHistory::with_hash_bits`].
+    mask: u64,
+}
+
+impl Default for PositionHistory {
+    fn default() -> PositionHistory {
+        PositionHistory::with_hash_bits(64)
+    }
 }
 
 impl PositionHistory {
@@ -50,11 +59,35 @@ impl PositionHistory {
         PositionHistory::default()
     }
 
+    /// **Test hook; the engine never calls it.** A history that keys
+    /// positions on only the low `bits` bits (0..=64, more is read as 64) of
+    /// the Zobrist hash, so that hash collisions, which 64 bits make
+    /// practically impossible, happen all the time. Every answer must stay
+    /// exactly the same: the tests use this to prove that hash hits are
+    /// confirmed against the arrangement.
+    pub fn with_hash_bits(bits: u32) -> PositionHistory {
+        PositionHistory {
+            entries: Vec::new(),
+            by_hash: HashMap::new(),
+            mask: u64::MAX.checked_shr(64 - bits.min(64)).unwrap_or(0),
+        }
+    }
+
+    /// How many bits of the hash key a position (64 but in tests).
+    pub fn hash_bits(&self) -> u32 {
+        self.mask.count_ones()
+    }
+
+    fn key(&self, board: &Board) -> u64 {
+        board.hash() & self.mask
+    }
+
     /// Records the position `board` with `to_move` to play.
     pub fn push(&mut self, board: &Board, to_move: Color) {
         let index = self.entries.len() as u32;
         self.entries.push((Arrangement::of(board), to_move));
-        self.by_hash.entry(board.hash()).or_default().push(index);
+        let key = self.key(board);
+        self.by_hash.entry(key).or_default().push(index);
     }
 
     /// Number of recorded positions.
@@ -68,13 +101,25 @@ impl PositionHistory {
 
     /// Did this position occur before, as `ko` counts positions?
     pub fn repeats(&self, board: &Board, to_move: Color, ko: KoRule) -> bool {
-        let Some(hits) = self.by_hash.get(&board.hash()) else {
+        let Some(hits) = self.by_hash.get(&self.key(board)) else {
             return false;
         };
         let here = Arrangement::of(board);
         hits.iter().any(|&i| {
             let (arr, mover) = &self.entries[i as usize];
             *arr == here && (ko == KoRule::PositionalSuperko || *mover == to_move)
+        })
+    }
+
+    /// For tests: the recorded positions whose hash key equals that of
+    /// `board` but whose arrangement differs (real hash collisions, which
+    /// [`PositionHistory::repeats`] must see through).
+    pub fn collisions(&self, board: &Board) -> usize {
+        let here = Arrangement::of(board);
+        self.by_hash.get(&self.key(board)).map_or(0, |hits| {
+            hits.iter()
+                .filter(|&&i| self.entries[i as usize].0 != here)
+                .count()
         })
     }
 
@@ -89,30 +134,137 @@ impl PositionHistory {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::HashSet;
+
     use super::*;
     use crate::board::Point;
+    use Color::{Black, White};
+    use KoRule::{PositionalSuperko as Pos, SituationalSuperko as Sit};
+
+    fn p(s: &str, size: u8) -> Point {
+        Point::parse(s, size).expect("vertex")
+    }
+
+    fn board(d: &str) -> Board {
+        d.parse().expect("diagram")
+    }
 
     #[test]
     fn packs_and_compares_arrangements() {
-        let a: Board = ". X\nO .".parse().expect("diagram");
-        let b: Board = ". O\nX .".parse().expect("diagram");
+        let a = board(". X\nO .");
+        let b = board(". O\nX .");
         assert_ne!(Arrangement::of(&a), Arrangement::of(&b));
         assert_eq!(Arrangement::of(&a), Arrangement::of(&a.clone()));
         let big = Board::new(25);
         assert_eq!(Arrangement::of(&big), Arrangement::of(&Board::new(25)));
     }
 
+    /// Every one-stone board of either colour, and the empty board, packs
+    /// differently on every size class: points past the first 64-bit word
+    /// (size 6 and up), past the first few words, and the last point of the
+    /// largest board. A packing that drops White, shifts the wrong way,
+    /// overlaps two points' bits or folds two words together maps two of
+    /// them to one arrangement.
+    #[test]
+    fn one_stone_arrangements_are_all_distinct() {
+        for size in [2, 3, 5, 6, 9, 19, 25] {
+            let empty = Board::new(size);
+            let mut seen = HashSet::new();
+            assert!(seen.insert(Arrangement::of(&empty)));
+            for q in empty.points() {
+                for c in Color::ALL {
+                    let mut b = empty.clone();
+                    b.play_unchecked(c, q);
+                    assert!(
+                        seen.insert(Arrangement::of(&b)),
+                        "size {size}: {c:?} {} packs like another board",
+                        q.vertex()
+                    );
+                }
+            }
+            assert_eq!(seen.len(), 1 + 2 * usize::from(size) * usize::from(size));
+        }
+    }
+
+    /// Many stones of both colours: changing one stone's colour, removing
+    /// it, or adding one anywhere changes the arrangement.
+    #[test]
+    fn multi_stone_arrangements_differ_in_one_stone() {
+        // Columns of stones between empty columns: every variant below
+        // still has a liberty everywhere, so the diagram reader takes it.
+        let row = ['X', '.', 'O', '.', 'X', '.', 'O', '.', 'X'];
+        let text = |cells: &[[char; 9]; 9]| -> String {
+            cells
+                .iter()
+                .map(|r| r.iter().collect::<String>() + "\n")
+                .collect()
+        };
+        let cells = [row; 9];
+        let here = Arrangement::of(&board(&text(&cells)));
+        for y in 0..9 {
+            for x in 0..9 {
+                let mut changed = cells;
+                changed[y][x] = match cells[y][x] {
+                    'X' => 'O',
+                    'O' => '.',
+                    _ => 'X',
+                };
+                let other = board(&text(&changed));
+                assert_ne!(Arrangement::of(&other), here, "{}", text(&changed));
+                changed[y][x] = match cells[y][x] {
+                    'X' => '.',
+                    'O' => 'X',
+                    _ => 'O',
+                };
+                let other = board(&text(&changed));
+                assert_ne!(Arrangement::of(&other), here, "{}", text(&changed));
+            }
+        }
+    }
+
+    #[test]
+    fn arrangement_debug_shows_the_words() {
+        let mut b = Board::new(2);
+        b.play_unchecked(White, p("A1", 2));
+        let text = format!("{:?}", Arrangement::of(&b));
+        assert!(text.starts_with("Arrangement([2, 0"), "{text}");
+    }
+
     #[test]
     fn positional_and_situational_lookups() {
         let mut h = PositionHistory::new();
         let mut b = Board::new(3);
-        h.push(&b, Color::Black);
-        assert!(h.repeats(&b, Color::Black, KoRule::PositionalSuperko));
-        assert!(h.repeats(&b, Color::White, KoRule::PositionalSuperko));
-        assert!(h.repeats(&b, Color::Black, KoRule::SituationalSuperko));
-        assert!(!h.repeats(&b, Color::White, KoRule::SituationalSuperko));
-        b.play_unchecked(Color::Black, Point::parse("B2", 3).expect("B2"));
-        assert!(!h.repeats(&b, Color::White, KoRule::PositionalSuperko));
+        h.push(&b, Black);
+        assert!(h.repeats(&b, Black, Pos));
+        assert!(h.repeats(&b, White, Pos));
+        assert!(h.repeats(&b, Black, Sit));
+        assert!(!h.repeats(&b, White, Sit));
+        b.play_unchecked(Black, p("B2", 3));
+        assert!(!h.repeats(&b, White, Pos));
+        assert_eq!((h.len(), h.is_empty()), (1, false));
+        assert!(PositionHistory::new().is_empty());
+    }
+
+    /// The oracle on its own: every combination of same or other
+    /// arrangement, same or other player to move, and ko rule.
+    #[test]
+    fn brute_force_oracle_answers_by_the_rules() {
+        let mut h = PositionHistory::new();
+        let a = board("X O .\n. X .\nO . .");
+        let b = board("X O .\n. X .\nO . X");
+        h.push(&Board::new(3), Black);
+        h.push(&a, White);
+        assert!(h.repeats_brute_force(&a, White, Pos));
+        assert!(h.repeats_brute_force(&a, Black, Pos));
+        assert!(h.repeats_brute_force(&a, White, Sit));
+        assert!(!h.repeats_brute_force(&a, Black, Sit));
+        for c in Color::ALL {
+            for ko in [Pos, Sit] {
+                assert!(!h.repeats_brute_force(&b, c, ko));
+                assert_eq!(h.repeats(&b, c, ko), h.repeats_brute_force(&b, c, ko));
+                assert_eq!(h.repeats(&a, c, ko), h.repeats_brute_force(&a, c, ko));
+            }
+        }
     }
 
     /// A colliding hash (faked by a table entry under the wrong key) must
@@ -122,9 +274,65 @@ mod tests {
         let mut h = PositionHistory::new();
         let empty = Board::new(3);
         let mut other = Board::new(3);
-        other.play_unchecked(Color::Black, Point::parse("A1", 3).expect("A1"));
-        h.push(&empty, Color::Black);
+        other.play_unchecked(Black, p("A1", 3));
+        h.push(&empty, Black);
         h.by_hash.entry(other.hash()).or_default().push(0);
-        assert!(!h.repeats(&other, Color::White, KoRule::PositionalSuperko));
+        assert!(!h.repeats(&other, White, Pos));
+        assert_eq!(h.collisions(&other), 1);
+    }
+
+    #[test]
+    fn hash_bits_mask_the_key() {
+        assert_eq!(PositionHistory::new().hash_bits(), 64);
+        assert_eq!(PositionHistory::with_hash_bits(64).hash_bits(), 64);
+        assert_eq!(PositionHistory::with_hash_bits(99).hash_bits(), 64);
+        assert_eq!(PositionHistory::with_hash_bits(8).hash_bits(), 8);
+        assert_eq!(PositionHistory::with_hash_bits(1).hash_bits(), 1);
+        assert_eq!(PositionHistory::with_hash_bits(0).hash_bits(), 0);
+        assert_eq!(PositionHistory::with_hash_bits(8).mask, 0xff);
+        assert_ne!(PositionHistory::new(), PositionHistory::with_hash_bits(8));
+    }
+
+    /// With no bits of hash every position collides with every other, so
+    /// `repeats` must do the whole comparison itself, and `collisions`
+    /// counts every recorded position but the equal ones.
+    #[test]
+    fn with_zero_bits_every_position_collides() {
+        let mut h = PositionHistory::with_hash_bits(0);
+        let mut full = PositionHistory::new();
+        let mut b = Board::new(4);
+        let moves = [
+            (Black, "B2"),
+            (White, "C3"),
+            (Black, "C2"),
+            (White, "B3"),
+            (Black, "A3"),
+            (White, "A2"),
+        ];
+        let mut boards = vec![b.clone()];
+        h.push(&b, Black);
+        full.push(&b, Black);
+        for (i, &(c, v)) in moves.iter().enumerate() {
+            b.play_unchecked(c, p(v, 4));
+            assert_eq!(h.collisions(&b), i + 1, "after {v}");
+            assert_eq!(full.collisions(&b), 0, "after {v}");
+            for kept in [&b, &boards[i]] {
+                for who in Color::ALL {
+                    for ko in [Pos, Sit] {
+                        let want = full.repeats_brute_force(kept, who, ko);
+                        assert_eq!(h.repeats(kept, who, ko), want);
+                        assert_eq!(full.repeats(kept, who, ko), want);
+                        assert_eq!(h.repeats_brute_force(kept, who, ko), want);
+                    }
+                }
+            }
+            h.push(&b, !c);
+            full.push(&b, !c);
+            boards.push(b.clone());
+            assert_eq!(h.collisions(&b), i + 1);
+            assert!(h.repeats(&b, !c, Sit));
+            assert!(!h.repeats(&b, c, Sit));
+        }
+        assert_eq!(h.len(), 7);
     }
 }

@@ -162,5 +162,11 @@ mod tests {
         assert_eq!(names, ["playing", "stopped", "resumed", "finished"]);
     }
 
+    #[test]
+    fn error_messages() {
+        assert_eq!(GameOver.to_string(), "game is over");
+        assert_eq!(NotStopped.to_string(), "game is not stopped");
+    }
+
     const START: Phase = Phase::START;
 }

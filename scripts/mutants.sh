@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Mutation testing of the board and the rules (issue 7): every mutant
+# cargo-mutants makes of src/board and src/rules is built and tested, and
+# the caught/missed/unviable/timeout counts are printed per file, with the
+# mutants excluded by .cargo/mutants.toml (each exclusion says why there).
+#
+#   scripts/mutants.sh                  everything, one shard after another
+#   scripts/mutants.sh 8 3              shard 3 of 8 (0-based): a piece
+#   scripts/mutants.sh 1 0 src/rules/history.rs src/rules/phase.rs
+#                                       only these files
+#   scripts/mutants.sh --summary        reprint the summary of earlier runs
+#
+# Each mutant costs a build and a test run (about a minute on two cores),
+# so a whole run takes hours: run shards at quiet times. Results go to
+# target/mutants/shard-K-of-N/mutants.out, and the summary reads every run
+# kept there (delete target/mutants to start over); PROPTEST_CASES
+# (default 32) shortens the property tests, which keep their fixed seed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+out=target/mutants
+summary() {
+    local files=("$@")
+    printf '%-26s %7s %7s %8s %8s %8s\n' file caught missed unviable timeout excluded
+    local total=(0 0 0 0 0)
+    for f in "${files[@]}"; do
+        local row=()
+        for kind in caught missed unviable timeout; do
+            row+=("$(cat "$out"/*/mutants.out/"$kind".txt 2>/dev/null | sort -u | grep -c "^$f:" || true)")
+        done
+        # Excluded: listed without the config's exclusions, not with them.
+        local all with
+        all=$(cargo mutants --list --no-config -f "$f" 2>/dev/null | grep -c "^$f:" || true)
+        with=$(cargo mutants --list -f "$f" 2>/dev/null | grep -c "^$f:" || true)
+        row+=("$((all - with))")
+        printf '%-26s %7s %7s %8s %8s %8s\n' "$f" "${row[@]}"
+        for i in 0 1 2 3 4; do total[i]=$((total[i] + row[i])); done
+    done
+    printf '%-26s %7s %7s %8s %8s %8s\n' total "${total[@]}"
+    local viable=$((total[0] + total[1] + total[3]))
+    if [ "$viable" -gt 0 ]; then
+        echo "caught: $((1000 * total[0] / viable / 10)).$((1000 * total[0] / viable % 10))% of $viable viable mutants (caught, missed or timed out)"
+    fi
+    echo "missed mutants:"
+    cat "$out"/*/mutants.out/missed.txt 2>/dev/null | grep -E "^($(IFS='|'; echo "${files[*]}")):" | sort -u || true
+}
+
+if ! command -v cargo-mutants >/dev/null; then
+    echo "installing cargo-mutants" >&2
+    nice -n 10 cargo install --locked cargo-mutants
+fi
+
+default_files=$(ls src/board/*.rs src/rules/*.rs)
+if [ "${1:-}" = "--summary" ]; then
+    shift
+    # shellcheck disable=SC2086
+    summary ${*:-$default_files}
+    exit 0
+fi
+
+shards=${1:-1}
+only=${2:-all}
+shift $(($# > 2 ? 2 : $#))
+files=("$@")
+[ ${#files[@]} -gt 0 ] || mapfile -t files <<<"$default_files"
+globs=()
+for f in "${files[@]}"; do globs+=(-f "$f"); done
+
+export PROPTEST_CASES=${PROPTEST_CASES:-32}
+status=0
+for ((k = 0; k < shards; k++)); do
+    [ "$only" = all ] || [ "$only" -eq "$k" ] || continue
+    dir="$out/shard-$k-of-$shards"
+    mkdir -p "$dir"
+    echo "== shard $k/$shards: cargo mutants -j 1 --shard $k/$shards ${globs[*]}" >&2
+    # cargo-mutants exits non-zero when a mutant is missed; carry on to
+    # the summary and report it at the end.
+    nice -n 10 cargo mutants -j 1 --shard "$k/$shards" "${globs[@]}" -o "$dir" || status=$?
+done
+summary "${files[@]}"
+exit "$status"
