@@ -1,6 +1,10 @@
-//! Move generation behind the [`Player`] trait, so the flat Monte Carlo
-//! player of today and the tree search of later can be swapped without the
-//! GTP layer noticing.
+//! Move generation behind the [`Player`] trait: the tree search
+//! ([`Mcts`]) plays, and the flat Monte Carlo player stays as a baseline
+//! and a test opponent; the GTP layer does not know which it talks to.
+//!
+//! `tree` is the node arena the search threads share, `prior` the
+//! knowledge new nodes start with, `playout` and `patterns` the light and
+//! heavy playout policies, `time` the clock.
 
 mod flat;
 mod mcts;

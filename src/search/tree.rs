@@ -331,6 +331,12 @@ mod tests {
         }
     }
 
+    /// The README's memory figures assume this size.
+    #[test]
+    fn a_node_takes_40_bytes() {
+        assert_eq!(Tree::NODE_BYTES, 40);
+    }
+
     #[test]
     fn expansion_publishes_children_once() {
         let tree = Tree::new(100);
