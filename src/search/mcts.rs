@@ -52,6 +52,12 @@ const DYNKOMI_PER_STONE: f64 = 7.0;
 /// Share of the board's points after which dynamic komi is gone (Pachi:
 /// 200 moves on 19x19).
 const DYNKOMI_END: f64 = 0.55;
+/// Stands for a pass among the path's moves (a wall cell, never played;
+/// the AMAF update marks it harmlessly, no child has that point).
+const PASS_MARK: Point = Point::from_index(0);
+/// Offer a pass at the root once fewer than this share of the board's
+/// points are empty (or the opponent has just passed).
+const PASS_WHEN_EMPTY_BELOW: f64 = 0.5;
 /// Extend the search past its target while the most visited move has
 /// fewer than this many times the visits of the second.
 const CLOSE_RATIO: f64 = 1.5;
@@ -138,6 +144,8 @@ struct Search<'a> {
     ko: KoRule,
     policy: Policy,
     last: Option<Point>,
+    /// Whether the root offers a pass (see [`Mcts::root_pass`]).
+    root_pass: bool,
     expand_at: u32,
     limits: Limits,
     /// Descents started, over all threads.
@@ -213,7 +221,8 @@ impl<'a> Search<'a> {
             if !n.is_expanded() {
                 let ready = node == ROOT || n.visits() > self.expand_at;
                 if ready && !tree.is_full() && n.try_claim() {
-                    let kids = prior::children(&w.board, color, last);
+                    let pass = node == ROOT && self.root_pass;
+                    let kids = prior::children(&w.board, color, last, pass);
                     tree.expand(node, &kids);
                 }
                 if !n.is_expanded() {
@@ -224,13 +233,22 @@ impl<'a> Search<'a> {
                 break;
             };
             let c = tree.node(child);
-            let Some(p) = c.point() else { break };
-            w.board.play_unchecked(color, p);
+            let p = match c.point() {
+                Some(p) => {
+                    w.board.play_unchecked(color, p);
+                    p
+                }
+                None => {
+                    w.board.pass();
+                    PASS_MARK
+                }
+            };
             c.enter();
             w.path.push(child);
             w.tree_moves.push((color, p));
             if c.legality().is_none() {
-                c.set_legality(!self.repeats(w, !color));
+                // Passes never repeat a position (SPEC §1.1).
+                c.set_legality(p == PASS_MARK || !self.repeats(w, !color));
             }
             if c.legality() == Some(false) {
                 for &id in &w.path {
@@ -239,7 +257,7 @@ impl<'a> Search<'a> {
                 return;
             }
             w.keys.push((w.board.hash(), !color));
-            last = Some(p);
+            last = (p != PASS_MARK).then_some(p);
             color = !color;
             node = child;
         }
@@ -288,7 +306,11 @@ impl<'a> Search<'a> {
                 // Confirm the hit: replay the path to that position.
                 let mut b = self.game.board().clone();
                 for &(c, p) in &w.tree_moves[..=i] {
-                    b.play_unchecked(c, p);
+                    if p == PASS_MARK {
+                        b.pass();
+                    } else {
+                        b.play_unchecked(c, p);
+                    }
                 }
                 if b == w.board {
                     return true;
@@ -536,11 +558,13 @@ impl Mcts {
     }
 
     /// Runs the search on every thread.
-    fn search(&mut self, game: &Game, color: Color, budget: Budget) -> Outcome {
+    fn search(&mut self, game: &Game, color: Color, budget: Budget, root_pass: bool) -> Outcome {
         // Promoting the kept tree takes time too: the clock starts here.
         let start = Instant::now();
         let tree = self
             .reuse(game, color)
+            // A kept node was expanded without a pass child.
+            .filter(|t| !root_pass || t.node(ROOT).children().is_empty())
             .unwrap_or_else(|| Tree::new(self.params.max_nodes));
         let limits = match budget {
             Budget::Playouts(n) => Limits {
@@ -570,6 +594,7 @@ impl Mcts {
             ko: game.rules().ko,
             policy: self.params.policy,
             last,
+            root_pass,
             expand_at: (EXPAND_AT * u32::from(game.size()).pow(2) / 81).clamp(1, 8),
             limits,
             started: AtomicU64::new(0),
@@ -637,7 +662,12 @@ impl Mcts {
 
 impl Player for Mcts {
     fn genmove(&mut self, game: &Game, color: Color, mode: GenMode, budget: Budget) -> Decision {
-        let out = self.search(game, color, budget);
+        let cleanup = mode == GenMode::Cleanup || matches!(game.phase(), Phase::Resumed { .. });
+        let opponent_passed = game.last_move() == Some(Move::Pass(!color));
+        let area = usize::from(game.size()) * usize::from(game.size());
+        let late = (game.board().empty_count() as f64) < PASS_WHEN_EMPTY_BELOW * area as f64;
+        let root_pass = !cleanup && (late || opponent_passed);
+        let out = self.search(game, color, budget, root_pass);
         let board = game.board();
         let ranked = Self::ranked(&out.tree, game, color);
         let Some(&(best, best_stats)) = ranked.first() else {
@@ -672,9 +702,21 @@ impl Player for Mcts {
             return Decision::Resign;
         }
         // Pass when the count after two passes is not worse than playing
-        // on, and the opponent has passed or the playouts agree with that
-        // count nearly everywhere (the board is settled).
-        let cleanup = mode == GenMode::Cleanup || matches!(game.phase(), Phase::Resumed { .. });
+        // on, and the opponent has passed or the search itself prefers the
+        // pass (it then saw that the opponent has nothing to gain from a
+        // free move). Where the board counts as it stands there is no pass
+        // in the tree: there the playouts must agree with the count nearly
+        // everywhere (the board is settled).
+        let pass_visits = out
+            .tree
+            .node(ROOT)
+            .children()
+            .map(|i| out.tree.node(NodeId(i)))
+            .find(|n| n.is_pass())
+            .map_or(0, |n| n.visits());
+        if root_pass {
+            log::info!("pass: visits {pass_visits}");
+        }
         let dead = out.own.dead(board);
         let dead_opponents = dead.iter().any(|&p| board.color_at(p) == Some(!color));
         let counted_dead: &[Point] = if cleanup { &[] } else { &dead };
@@ -699,9 +741,13 @@ impl Player for Mcts {
                 .filter(|&p| owners[p.index()].is_some_and(|o| out.own.share(p, o) >= 0.8))
                 .count();
             let settled = judged && agreeing * 10 >= board.points().count() * 9;
-            let opponent_passed = game.last_move() == Some(Move::Pass(!color));
+            let search_passes = pass_visits > best_stats.visits;
+            let free_move_harmless = if cleanup { settled } else { search_passes };
             let value = value_for(count, color);
-            if value >= best_rate && (opponent_passed || settled) && (!cleanup || value >= 0.5) {
+            if value >= best_rate
+                && (opponent_passed || free_move_harmless)
+                && (!cleanup || value >= 0.5)
+            {
                 // The verdict behind the pass is the one final_status_list
                 // must give.
                 self.dead_cache = Some((board.hash(), dead.clone()));
@@ -736,7 +782,7 @@ impl Player for Mcts {
             SmallRng::seed_from_u64(self.params.seed ^ board.hash()),
         );
         let kept = self.kept.take();
-        let out = self.search(game, game.to_move(), Budget::Playouts(playouts));
+        let out = self.search(game, game.to_move(), Budget::Playouts(playouts), false);
         self.kept = kept;
         self.rng = saved;
         let dead = out.own.dead(board);
@@ -877,6 +923,38 @@ mod tests {
             player.genmove(&game, Color::White, GenMode::Normal, Budget::Playouts(1000)),
             Decision::Pass
         );
+    }
+
+    /// From a game against GNU Go (move 44): White counted a win with
+    /// H5-H4 dead and passed, while Black still had J7 and G9 to kill
+    /// White's top right. A pass is only right when the search itself
+    /// finds the opponent's free move harmless.
+    #[test]
+    fn does_not_pass_while_the_opponent_can_kill() {
+        let game = Game::with_setup(
+            ". . . . . . . O .
+             . . . O . O O X O
+             . . . . O X O X .
+             . O O O X X O X .
+             O X O X X . X O X
+             O X X X X . X O .
+             . O O X X . . X .
+             . . O X . . . . .
+             . O X X . . . . ."
+                .parse()
+                .expect("diagram"),
+            0,
+            Color::White,
+            Rules::CHINESE,
+            7.0,
+        );
+        let mv = Mcts::new(params()).genmove(
+            &game,
+            Color::White,
+            GenMode::Normal,
+            Budget::Playouts(10_000),
+        );
+        assert_ne!(mv, Decision::Pass);
     }
 
     #[test]

@@ -48,7 +48,7 @@ impl Prior {
         self.wins += games * win_rate;
     }
 
-    fn child(&self, point: Point) -> NewChild {
+    fn child(&self, point: Option<Point>) -> NewChild {
         NewChild {
             point,
             prior_visits: self.games.round() as u16,
@@ -95,9 +95,15 @@ fn alone(board: &Board, p: Point) -> bool {
 
 /// The children of a node where `color` is to move on `board`: every
 /// point that is empty, not the simple-ko point, no suicide and no own
-/// eye, each with its prior. `last` is the move that led here.
-pub fn children(board: &Board, color: Color, last: Option<Point>) -> Vec<NewChild> {
-    let mut out = Vec::with_capacity(board.empty_count());
+/// eye, each with its prior, and a pass when `pass` is set. `last` is the
+/// move that led here.
+pub fn children(board: &Board, color: Color, last: Option<Point>, pass: bool) -> Vec<NewChild> {
+    let mut out = Vec::with_capacity(board.empty_count() + 1);
+    if pass {
+        let mut prior = Prior::default();
+        prior.add(EVEN, 0.5);
+        out.push(prior.child(None));
+    }
     for i in 0..board.empty_count() {
         let p = board.empty_point(i);
         if !board.is_pseudo_legal(color, p) || board.is_eye(p, color) {
@@ -137,7 +143,7 @@ pub fn children(board: &Board, color: Color, last: Option<Point>) -> Vec<NewChil
                 prior.add(games, rate);
             }
         }
-        out.push(prior.child(p));
+        out.push(prior.child(Some(p)));
     }
     out
 }
@@ -152,7 +158,7 @@ mod tests {
 
     fn prior_of(kids: &[NewChild], v: &str, size: u8) -> f64 {
         let p = Point::parse(v, size).expect("vertex");
-        let k = kids.iter().find(|k| k.point == p).expect("a child");
+        let k = kids.iter().find(|k| k.point == Some(p)).expect("a child");
         f64::from(k.prior_wins) / (2.0 * f64::from(k.prior_visits))
     }
 
@@ -169,10 +175,10 @@ mod tests {
         );
         // White D4 has one liberty, E4: Black captures there, White
         // escapes there (D4-E4 then has three liberties).
-        let black = children(&b, Color::Black, None);
+        let black = children(&b, Color::Black, None, false);
         assert!(prior_of(&black, "E4", 7) > 0.6);
         assert!(prior_of(&black, "E4", 7) > prior_of(&black, "F6", 7));
-        let white = children(&b, Color::White, None);
+        let white = children(&b, Color::White, None, false);
         assert!(prior_of(&white, "E4", 7) > 0.6);
     }
 
@@ -187,7 +193,7 @@ mod tests {
         );
         // Black A4-C4-C5 has liberties A5 and B5: filling either leaves
         // one.
-        let black = children(&b, Color::Black, None);
+        let black = children(&b, Color::Black, None, false);
         assert!(prior_of(&black, "B5", 5) < 0.4);
         assert!(prior_of(&black, "A5", 5) < 0.4);
     }
@@ -201,14 +207,21 @@ mod tests {
              O O O O O
              . O . O .",
         );
-        let black = children(&b, Color::Black, None);
+        let black = children(&b, Color::Black, None, false);
         let v = |s: &str| Point::parse(s, 5).expect("v");
         assert!(!black
             .iter()
-            .any(|k| k.point == v("A5") || k.point == v("C5")));
+            .any(|k| k.point == Some(v("A5")) || k.point == Some(v("C5"))));
         // A1 is a suicide for Black.
-        assert!(!black.iter().any(|k| k.point == v("A1")));
-        assert!(black.iter().any(|k| k.point == v("C3")));
+        assert!(!black.iter().any(|k| k.point == Some(v("A1"))));
+        assert!(black.iter().any(|k| k.point == Some(v("C3"))));
+        assert!(
+            !black.iter().any(|k| k.point.is_none()),
+            "no pass unless asked"
+        );
+        let with_pass = children(&b, Color::Black, None, true);
+        assert_eq!(with_pass.len(), black.len() + 1);
+        assert_eq!(with_pass[0].point, None);
     }
 
     #[test]
@@ -216,7 +229,7 @@ mod tests {
         let mut b = Board::new(19);
         let q16 = Point::parse("Q16", 19).expect("v");
         b.play_unchecked(Color::White, q16);
-        let kids = children(&b, Color::Black, Some(q16));
+        let kids = children(&b, Color::Black, Some(q16), false);
         assert!(prior_of(&kids, "Q15", 19) > prior_of(&kids, "K10", 19));
         assert!(prior_of(&kids, "D4", 19) > prior_of(&kids, "K10", 19));
         assert!(prior_of(&kids, "D2", 19) < prior_of(&kids, "D4", 19));

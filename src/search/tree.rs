@@ -36,6 +36,11 @@ const EXPANDED: u8 = 2;
 const LEGAL: u8 = 1;
 const ILLEGAL: u8 = 2;
 
+/// `point` of the root (no move) and of a pass: indices of wall cells, so
+/// never a point of the board.
+const NO_MOVE: u16 = 0;
+const PASS: u16 = 1;
+
 /// Results are counted in half-wins: a win is 2, a draw 1, a loss 0.
 pub const WIN: u32 = 2;
 pub const DRAW: u32 = 1;
@@ -90,12 +95,17 @@ impl Stats {
 }
 
 impl Node {
-    /// The move's point; `None` for the root.
+    /// The move's point; `None` for the root and a pass.
     pub fn point(&self) -> Option<Point> {
         match self.point.load(Ordering::Relaxed) {
-            0 => None,
+            NO_MOVE | PASS => None,
             i => Some(Point::from_index(usize::from(i))),
         }
+    }
+
+    /// True for a pass node.
+    pub fn is_pass(&self) -> bool {
+        self.point.load(Ordering::Relaxed) == PASS
     }
 
     pub fn stats(&self) -> Stats {
@@ -184,7 +194,8 @@ impl Node {
 /// What a new child starts with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NewChild {
-    pub point: Point,
+    /// `None` for a pass.
+    pub point: Option<Point>,
     /// Virtual games and half-wins of prior knowledge.
     pub prior_visits: u16,
     pub prior_wins: u16,
@@ -262,7 +273,8 @@ impl Tree {
         };
         for (i, c) in children.iter().enumerate() {
             let node = self.node(NodeId(first + i as u32));
-            node.point.store(c.point.index() as u16, Ordering::Relaxed);
+            let point = c.point.map_or(PASS, |p| p.index() as u16);
+            node.point.store(point, Ordering::Relaxed);
             node.prior_visits.store(c.prior_visits, Ordering::Relaxed);
             node.prior_wins.store(c.prior_wins, Ordering::Relaxed);
         }
@@ -325,7 +337,7 @@ mod tests {
 
     fn child(i: usize) -> NewChild {
         NewChild {
-            point: Point::from_index(30 + i),
+            point: Some(Point::from_index(30 + i)),
             prior_visits: 10,
             prior_wins: 10,
         }
@@ -349,8 +361,20 @@ mod tests {
         let ids: Vec<u32> = root.children().collect();
         assert_eq!(ids, vec![1, 2, 3, 4, 5]);
         assert_eq!(tree.node(NodeId(3)).point(), Some(Point::from_index(32)));
+        assert!(!tree.node(NodeId(3)).is_pass());
+        let pass = NewChild {
+            point: None,
+            prior_visits: 1,
+            prior_wins: 1,
+        };
+        let leaf = NodeId(2);
+        assert!(tree.node(leaf).try_claim());
+        assert!(tree.expand(leaf, &[pass]));
+        let id = NodeId(tree.node(leaf).children().start);
+        assert!(tree.node(id).is_pass());
+        assert_eq!(tree.node(id).point(), None);
+        assert_eq!(tree.len(), 7);
         assert_eq!(tree.node(NodeId(3)).stats().prior_visits, 10);
-        assert_eq!(tree.len(), 6);
     }
 
     #[test]
