@@ -55,8 +55,8 @@ const DYNKOMI_END: f64 = 0.55;
 /// Stands for a pass among the path's moves (a wall cell, never played;
 /// the AMAF update marks it harmlessly, no child has that point).
 const PASS_MARK: Point = Point::from_index(0);
-/// Offer a pass at the root once fewer than this share of the board's
-/// points are empty (or the opponent has just passed).
+/// A node offers a pass once fewer than this share of the board's points
+/// are empty, or when the move that led to it was a pass.
 const PASS_WHEN_EMPTY_BELOW: f64 = 0.5;
 /// Extend the search past its target while the most visited move has
 /// fewer than this many times the visits of the second.
@@ -144,8 +144,11 @@ struct Search<'a> {
     ko: KoRule,
     policy: Policy,
     last: Option<Point>,
-    /// Whether the root offers a pass (see [`Mcts::root_pass`]).
-    root_pass: bool,
+    /// Whether nodes may offer a pass (not where the board will be
+    /// counted as it stands: there a pass is decided outside the tree).
+    passes: bool,
+    /// Whether the move before the root was a pass.
+    after_pass: bool,
     expand_at: u32,
     limits: Limits,
     /// Descents started, over all threads.
@@ -216,12 +219,13 @@ impl<'a> Search<'a> {
         let mut node = ROOT;
         let mut color = self.color;
         let mut last = self.last;
+        let mut after_pass = self.after_pass;
         loop {
             let n = tree.node(node);
             if !n.is_expanded() {
                 let ready = node == ROOT || n.visits() > self.expand_at;
                 if ready && !tree.is_full() && n.try_claim() {
-                    let pass = node == ROOT && self.root_pass;
+                    let pass = self.passes && (after_pass || late(&w.board));
                     let kids = prior::children(&w.board, color, last, pass);
                     tree.expand(node, &kids);
                 }
@@ -258,6 +262,7 @@ impl<'a> Search<'a> {
             }
             w.keys.push((w.board.hash(), !color));
             last = (p != PASS_MARK).then_some(p);
+            after_pass = p == PASS_MARK;
             color = !color;
             node = child;
         }
@@ -432,6 +437,20 @@ impl<'a> Search<'a> {
     }
 }
 
+/// Late enough in the game for a node to offer a pass.
+fn late(board: &Board) -> bool {
+    let area = f64::from(board.size()) * f64::from(board.size());
+    (board.empty_count() as f64) < PASS_WHEN_EMPTY_BELOW * area
+}
+
+/// True when the root of a kept tree is expanded but has no pass child,
+/// though a new root here would offer one.
+fn root_lacks_pass(tree: &Tree, game: &Game) -> bool {
+    let root = tree.node(ROOT);
+    let wants = late(game.board()) || matches!(game.last_move(), Some(Move::Pass(_)));
+    wants && root.is_expanded() && !root.children().any(|i| tree.node(NodeId(i)).is_pass())
+}
+
 /// The value of a child for selection, for the player who moves to it.
 fn value(s: &super::tree::Stats, area: f64) -> f64 {
     let n = f64::from(s.visits + s.prior_visits);
@@ -558,13 +577,13 @@ impl Mcts {
     }
 
     /// Runs the search on every thread.
-    fn search(&mut self, game: &Game, color: Color, budget: Budget, root_pass: bool) -> Outcome {
+    fn search(&mut self, game: &Game, color: Color, budget: Budget, passes: bool) -> Outcome {
         // Promoting the kept tree takes time too: the clock starts here.
         let start = Instant::now();
         let tree = self
             .reuse(game, color)
-            // A kept node was expanded without a pass child.
-            .filter(|t| !root_pass || t.node(ROOT).children().is_empty())
+            // A kept node expanded before passes were offered has none.
+            .filter(|t| !passes || !root_lacks_pass(t, game))
             .unwrap_or_else(|| Tree::new(self.params.max_nodes));
         let limits = match budget {
             Budget::Playouts(n) => Limits {
@@ -594,7 +613,8 @@ impl Mcts {
             ko: game.rules().ko,
             policy: self.params.policy,
             last,
-            root_pass,
+            passes,
+            after_pass: matches!(game.last_move(), Some(Move::Pass(_))),
             expand_at: (EXPAND_AT * u32::from(game.size()).pow(2) / 81).clamp(1, 8),
             limits,
             started: AtomicU64::new(0),
@@ -664,10 +684,7 @@ impl Player for Mcts {
     fn genmove(&mut self, game: &Game, color: Color, mode: GenMode, budget: Budget) -> Decision {
         let cleanup = mode == GenMode::Cleanup || matches!(game.phase(), Phase::Resumed { .. });
         let opponent_passed = game.last_move() == Some(Move::Pass(!color));
-        let area = usize::from(game.size()) * usize::from(game.size());
-        let late = (game.board().empty_count() as f64) < PASS_WHEN_EMPTY_BELOW * area as f64;
-        let root_pass = !cleanup && (late || opponent_passed);
-        let out = self.search(game, color, budget, root_pass);
+        let out = self.search(game, color, budget, !cleanup);
         let board = game.board();
         let ranked = Self::ranked(&out.tree, game, color);
         let Some(&(best, best_stats)) = ranked.first() else {
@@ -714,7 +731,7 @@ impl Player for Mcts {
             .map(|i| out.tree.node(NodeId(i)))
             .find(|n| n.is_pass())
             .map_or(0, |n| n.visits());
-        if root_pass {
+        if !cleanup && (opponent_passed || late(board)) {
             log::info!("pass: visits {pass_visits}");
         }
         let dead = out.own.dead(board);
