@@ -58,6 +58,10 @@ const PASS_MARK: Point = Point::from_index(0);
 /// A node offers a pass once fewer than this share of the board's points
 /// are empty, or when the move that led to it was a pass.
 const PASS_WHEN_EMPTY_BELOW: f64 = 0.5;
+/// A pass is as good as the best move when its win rate is within this
+/// of the best one's, over at least this many visits.
+const PASS_TOLERANCE: f64 = 0.05;
+const PASS_MIN_VISITS: u64 = 20;
 /// Extend the search past its target while the most visited move has
 /// fewer than this many times the visits of the second.
 const CLOSE_RATIO: f64 = 1.5;
@@ -724,13 +728,23 @@ impl Player for Mcts {
         // free move). Where the board counts as it stands there is no pass
         // in the tree: there the playouts must agree with the count nearly
         // everywhere (the board is settled).
-        let pass_visits = out
+        let pass_stats = out
             .tree
             .node(ROOT)
             .children()
             .map(|i| out.tree.node(NodeId(i)))
             .find(|n| n.is_pass())
-            .map_or(0, |n| n.visits());
+            .map(|n| n.stats());
+        let pass_visits = pass_stats.map_or(0, |s| s.visits);
+        // Even after the opponent's pass, our pass hands the move back (a
+        // resumption starts with the opponent): it must be about as good
+        // as the best move in the search's own eyes, not only by a count
+        // that trusts our dead-stone verdict (found in matches: ingo
+        // passed in a capturing race that the side to move wins).
+        let pass_as_good = pass_stats
+            .filter(|s| u64::from(s.visits) >= PASS_MIN_VISITS)
+            .and_then(|s| s.win_rate())
+            .is_some_and(|r| r >= best_rate - PASS_TOLERANCE);
         if !cleanup && (opponent_passed || late(board)) {
             log::info!("pass: visits {pass_visits}");
         }
@@ -758,13 +772,13 @@ impl Player for Mcts {
                 .filter(|&p| owners[p.index()].is_some_and(|o| out.own.share(p, o) >= 0.8))
                 .count();
             let settled = judged && agreeing * 10 >= board.points().count() * 9;
-            let search_passes = pass_visits > best_stats.visits;
-            let free_move_harmless = if cleanup { settled } else { search_passes };
             let value = value_for(count, color);
-            if value >= best_rate
-                && (opponent_passed || free_move_harmless)
-                && (!cleanup || value >= 0.5)
-            {
+            let pass_ok = if cleanup {
+                opponent_passed || settled
+            } else {
+                pass_visits > best_stats.visits || (opponent_passed && pass_as_good)
+            };
+            if value >= best_rate && pass_ok && (!cleanup || value >= 0.5) {
                 // The verdict behind the pass is the one final_status_list
                 // must give.
                 self.dead_cache = Some((board.hash(), dead.clone()));
@@ -965,6 +979,40 @@ mod tests {
             Rules::CHINESE,
             7.0,
         );
+        let mv = Mcts::new(params()).genmove(
+            &game,
+            Color::White,
+            GenMode::Normal,
+            Budget::Playouts(10_000),
+        );
+        assert_ne!(mv, Decision::Pass);
+    }
+
+    /// From a game against GNU Go (after Black's pass at move 67): the
+    /// race between White's G8-H6 string (liberties F6, J9) and Black's
+    /// H7-J6 string (J9, J5) goes to the side that moves first. White
+    /// passed, counting a win, and GNU Go then called White's string dead.
+    /// A pass hands the move to Black, so White plays on.
+    #[test]
+    fn does_not_pass_in_a_race_the_mover_wins() {
+        let mut game = Game::with_setup(
+            ". . O O X . X O .
+             O . O X X X O O X
+             . O O O X X O X X
+             . . O X . . O O X
+             O O O X X X X X .
+             X O X X O O X X X
+             X X X O . O O O X
+             . X O O O . . O O
+             . X X X O . . . ."
+                .parse()
+                .expect("diagram"),
+            0,
+            Color::Black,
+            Rules::CHINESE,
+            7.0,
+        );
+        game.play(Move::Pass(Color::Black)).expect("pass");
         let mv = Mcts::new(params()).genmove(
             &game,
             Color::White,
