@@ -50,7 +50,11 @@ pub struct PositionHistory {
 
 impl Default for PositionHistory {
     fn default() -> PositionHistory {
-        PositionHistory::with_hash_bits(64)
+        PositionHistory {
+            entries: Vec::new(),
+            by_hash: HashMap::new(),
+            mask: u64::MAX,
+        }
     }
 }
 
@@ -67,9 +71,8 @@ impl PositionHistory {
     /// confirmed against the arrangement.
     pub fn with_hash_bits(bits: u32) -> PositionHistory {
         PositionHistory {
-            entries: Vec::new(),
-            by_hash: HashMap::new(),
             mask: u64::MAX.checked_shr(64 - bits.min(64)).unwrap_or(0),
+            ..PositionHistory::default()
         }
     }
 
