@@ -8,7 +8,6 @@
 use crate::board::{Board, Color, Point};
 
 use super::patterns;
-
 use super::tree::NewChild;
 
 // With RAVE the real statistics, where priors go, weigh little until a
@@ -31,7 +30,7 @@ const NEAR_LAST: [f64; 3] = [20.0, 12.0, 6.0];
 /// Virtual games for a move far from every stone, by line (first line
 /// first): a result below 0.5 is a malus, above a bonus. Playouts say
 /// little about the opening of a big board, where the third and fourth
-/// lines are known to be best (Pachi has a similar prior for 19x19).
+/// lines are known to be best.
 const EMPTY_AREA_SMALL: [(f64, f64); 2] = [(40.0, 0.0), (20.0, 0.0)];
 const EMPTY_AREA_BIG: [(f64, f64); 4] = [(80.0, 0.0), (60.0, 0.0), (40.0, 1.0), (40.0, 1.0)];
 
