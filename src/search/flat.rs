@@ -8,16 +8,13 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::board::{Board, Color, Point, MAX_POINTS};
-use crate::rules::{area_owners, seki_stones, Game, GameResult, Move, Phase};
+use crate::rules::{area_owners, Game, Move, Phase};
 
 use super::playout::{final_owner, play_out, Policy};
-use super::{Budget, Decision, GenMode, Player, SearchParams};
+use super::{dead_strings, value_for, Budget, Decision, GenMode, Player, SearchParams};
 
 /// Playouts below which the player neither resigns nor trusts ownership.
 const MIN_PLAYOUTS_TO_JUDGE: u64 = 200;
-/// A string is dead when the opponent owns its points in more than this
-/// share of the playouts.
-const DEAD_OWNERSHIP: f64 = 0.5;
 /// Playouts for a dead-stone judgement when the budget is a time.
 const DEAD_STONE_PLAYOUTS: u64 = 2000;
 /// Weight of the final margin (as a share of the board) next to the win:
@@ -145,32 +142,9 @@ impl FlatMonteCarlo {
         total
     }
 
-    /// Strings whose points the opponent owns in most playouts. Strings
-    /// in seki are alive whatever the playouts say: random play breaks
-    /// sekis that no sensible player would.
+    /// Strings whose points the opponent owns in most playouts.
     fn dead_from(board: &Board, stats: &Stats) -> Vec<Point> {
-        let mut dead = Vec::new();
-        let mut done = [false; MAX_POINTS];
-        for p in seki_stones(board, &[]) {
-            done[p.index()] = true;
-        }
-        for p in board.points() {
-            let Some(c) = board.color_at(p) else { continue };
-            if done[p.index()] {
-                continue;
-            }
-            let stones = board.string_stones(p);
-            let enemy: f64 =
-                stones.iter().map(|&s| stats.ownership(s, !c)).sum::<f64>() / stones.len() as f64;
-            for &s in &stones {
-                done[s.index()] = true;
-            }
-            if enemy > DEAD_OWNERSHIP {
-                dead.extend(stones);
-            }
-        }
-        dead.sort_unstable();
-        dead
+        dead_strings(board, |p, c| stats.ownership(p, c))
     }
 }
 
@@ -280,15 +254,6 @@ fn select_arm<R: Rng>(stats: &Stats, n: u64, rng: &mut R) -> usize {
         }
     }
     best
-}
-
-/// 1 for a win of `color`, 0.5 for a draw, 0 for a loss.
-fn value_for(result: GameResult, color: Color) -> f64 {
-    match result.winner() {
-        Some(c) if c == color => 1.0,
-        Some(_) => 0.0,
-        None => 0.5,
-    }
 }
 
 /// The moves worth a playout: legal, never an own eye, and never a

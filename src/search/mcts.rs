@@ -22,14 +22,12 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::board::{Board, Color, Point, MAX_POINTS};
-use crate::rules::{
-    area_owners, seki_stones, Event, Game, GameResult, KoRule, Move, Phase, TieRule,
-};
+use crate::rules::{area_owners, Event, Game, KoRule, Move, Phase, TieRule};
 
 use super::playout::{owners, play_out, Policy};
 use super::prior;
 use super::tree::{NodeId, Tree, DRAW, ROOT, WIN};
-use super::{Budget, Decision, GenMode, Player, SearchParams};
+use super::{dead_strings, value_for, Budget, Decision, GenMode, Player, SearchParams};
 
 /// AMAF games worth as much as one real game (Pachi's `equiv_rave`).
 const EQUIV_RAVE: f64 = 3000.0;
@@ -42,9 +40,6 @@ const EXPAND_AT: u32 = 3;
 const SCORE_WEIGHT: f64 = 0.1;
 /// Playouts below which the player neither resigns nor trusts ownership.
 const MIN_PLAYOUTS_TO_JUDGE: u64 = 200;
-/// A string is dead when the opponent owns its points in more than this
-/// share of the playouts.
-const DEAD_OWNERSHIP: f64 = 0.5;
 /// Playouts for a dead-stone judgement when the budget is a time.
 const DEAD_STONE_PLAYOUTS: u64 = 3000;
 /// Komi per handicap stone that linear dynamic komi starts from.
@@ -98,31 +93,9 @@ impl Ownership {
         f64::from(self.owned[p.index()][color.index()]) / self.playouts as f64
     }
 
-    /// Strings whose points the opponent owns in most playouts. Strings
-    /// in seki are alive whatever the playouts say.
+    /// Strings whose points the opponent owns in most playouts.
     fn dead(&self, board: &Board) -> Vec<Point> {
-        let mut dead = Vec::new();
-        let mut done = vec![false; MAX_POINTS];
-        for p in seki_stones(board, &[]) {
-            done[p.index()] = true;
-        }
-        for p in board.points() {
-            let Some(c) = board.color_at(p) else { continue };
-            if done[p.index()] {
-                continue;
-            }
-            let stones = board.string_stones(p);
-            let enemy: f64 =
-                stones.iter().map(|&s| self.share(s, !c)).sum::<f64>() / stones.len() as f64;
-            for &s in &stones {
-                done[s.index()] = true;
-            }
-            if enemy > DEAD_OWNERSHIP {
-                dead.extend(stones);
-            }
-        }
-        dead.sort_unstable();
-        dead
+        dead_strings(board, |p, c| self.share(p, c))
     }
 }
 
@@ -474,15 +447,6 @@ fn value(s: &super::tree::Stats, area: f64) -> f64 {
     let rq = f64::from(s.amaf_wins) / (2.0 * r);
     let beta = r / (r + n + r * n / EQUIV_RAVE);
     (1.0 - beta) * q + beta * rq
-}
-
-/// 1 for a win of `color`, 0.5 for a draw, 0 for a loss.
-fn value_for(result: GameResult, color: Color) -> f64 {
-    match result.winner() {
-        Some(c) if c == color => 1.0,
-        Some(_) => 0.0,
-        None => 0.5,
-    }
 }
 
 /// The tree kept from the last search, and the game it was for.

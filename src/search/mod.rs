@@ -19,8 +19,8 @@ pub use mcts::Mcts;
 
 use std::time::Duration;
 
-use crate::board::{Color, Point};
-use crate::rules::Game;
+use crate::board::{Board, Color, Point, MAX_POINTS};
+use crate::rules::{seki_stones, Game, GameResult};
 
 /// How much thinking one decision may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,4 +107,45 @@ pub trait Player: Send {
     /// sorted list of points (whole strings). The same position must give
     /// the same answer every time it is asked.
     fn dead_stones(&mut self, game: &Game, budget: Budget) -> Vec<Point>;
+}
+
+/// A string is dead when the opponent owns its points in more than this
+/// share of the playouts.
+const DEAD_OWNERSHIP: f64 = 0.5;
+
+/// Strings whose points the opponent owns in most playouts, sorted;
+/// `share(p, c)` is the share of playouts in which `c` owned `p`. Strings
+/// in seki are alive whatever the playouts say: random play breaks sekis
+/// that no sensible player would.
+fn dead_strings(board: &Board, share: impl Fn(Point, Color) -> f64) -> Vec<Point> {
+    let mut dead = Vec::new();
+    let mut done = vec![false; MAX_POINTS];
+    for p in seki_stones(board, &[]) {
+        done[p.index()] = true;
+    }
+    for p in board.points() {
+        let Some(c) = board.color_at(p) else { continue };
+        if done[p.index()] {
+            continue;
+        }
+        let stones = board.string_stones(p);
+        let enemy: f64 = stones.iter().map(|&s| share(s, !c)).sum::<f64>() / stones.len() as f64;
+        for &s in &stones {
+            done[s.index()] = true;
+        }
+        if enemy > DEAD_OWNERSHIP {
+            dead.extend(stones);
+        }
+    }
+    dead.sort_unstable();
+    dead
+}
+
+/// 1 for a win of `color`, 0.5 for a draw, 0 for a loss.
+fn value_for(result: GameResult, color: Color) -> f64 {
+    match result.winner() {
+        Some(c) if c == color => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    }
 }
