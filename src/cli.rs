@@ -77,6 +77,10 @@ pub struct EngineArgs {
     /// defaults to light, the rate other engines are compared at).
     #[arg(long, global = true)]
     pub playout_policy: Option<Policy>,
+    /// Think on the opponent's time: after each genmove the search goes
+    /// on, for the opponent's reply, until the next command arrives.
+    #[arg(long, global = true)]
+    pub ponder: bool,
     /// Resign below this win rate (0 never resigns).
     #[arg(long, global = true, default_value_t = 0.1)]
     pub resign: f64,
@@ -143,6 +147,7 @@ impl EngineArgs {
                 policy: self.playout_policy.unwrap_or(Policy::Heavy),
                 max_nodes: self.max_nodes(),
             },
+            ponder: self.ponder,
         })
     }
 }
@@ -156,7 +161,11 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         None => {
             let mut session = Session::new(config);
-            gtp::io::run(&mut session, io::stdin().lock(), io::stdout().lock())?;
+            gtp::io::run(
+                &mut session,
+                io::BufReader::new(io::stdin()),
+                io::stdout().lock(),
+            )?;
         }
         Some(Command::Bench { search: true }) => {
             let e = &cli.engine;

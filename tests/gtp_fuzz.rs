@@ -196,7 +196,7 @@ proptest! {
             .filter(|l| answered(&String::from_utf8_lossy(l)))
             .count();
         let mut out = Vec::new();
-        io::run(&mut session(), input.as_slice(), &mut out).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        io::run(&mut session(), std::io::Cursor::new(input), &mut out).map_err(|e| TestCaseError::fail(e.to_string()))?;
         let out = String::from_utf8(out).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(replies(&out)?.len(), want, "{:?} -> {:?}", lines, out);
     }

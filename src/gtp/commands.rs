@@ -12,7 +12,7 @@ use crate::search::time::Clock;
 use crate::search::{Decision, GenMode};
 use crate::sgf;
 
-use super::{GtpError, Session};
+use super::{analyze, GtpError, Session};
 
 type Handler = fn(&mut Session, &[&str]) -> Result<String, GtpError>;
 
@@ -61,6 +61,14 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("ingo-dispute", ingo_dispute),
     ("ingo-rules", ingo_rules),
     ("ingo-score", ingo_score),
+    ("lz-analyze", analyze::lz_analyze),
+    ("kata-analyze", analyze::kata_analyze),
+    ("lz-genmove_analyze", analyze::lz_genmove_analyze),
+    ("kata-genmove_analyze", analyze::kata_genmove_analyze),
+    ("gogui-interrupt", |_, a| no_args(a).map(|_| String::new())),
+    ("gogui-analyze_commands", analyze::gogui_analyze_commands),
+    ("ingo-gfx", analyze::ingo_gfx),
+    ("ingo-param", analyze::ingo_param),
 ];
 
 fn no_args(args: &[&str]) -> Result<(), GtpError> {
@@ -244,6 +252,22 @@ fn genmove(
     let started = std::time::Instant::now();
     arity(args, 1)?;
     let c = color(args[0])?;
+    let (mode, budget) = genmove_plan(s, c, mode)?;
+    let decision = s.think(c, mode, budget);
+    let text = genmove_finish(s, c, decision, started, commit)?;
+    if commit && text != "resign" {
+        s.pending = s.ponder_job();
+    }
+    Ok(text)
+}
+
+/// The checks before a move is generated, and how to think: the mode
+/// (cleanup where stones will count as they stand) and the budget.
+pub(super) fn genmove_plan(
+    s: &Session,
+    c: Color,
+    mode: GenMode,
+) -> Result<(GenMode, crate::search::Budget), GtpError> {
     if s.game.phase() == Phase::Finished {
         return Err(GtpError::GameOver);
     }
@@ -254,8 +278,18 @@ fn genmove(
         _ if s.game.rules().end == crate::rules::EndRule::TwoPasses => GenMode::Cleanup,
         _ => mode,
     };
-    let budget = s.budget(c);
-    let decision = s.player.genmove(&s.game, c, mode, budget);
+    Ok((mode, s.budget(c)))
+}
+
+/// After thinking: the clock is charged (from `started`) and the move
+/// played when `commit`; the reply.
+pub(super) fn genmove_finish(
+    s: &mut Session,
+    c: Color,
+    decision: Decision,
+    started: std::time::Instant,
+    commit: bool,
+) -> Result<String, GtpError> {
     if commit {
         s.time.charge(c, started.elapsed());
     }
@@ -349,18 +383,18 @@ fn time_left(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
 /// The dead stones behind `final_score` and `final_status_list`: the
 /// agreement once finished (none after a finish by passes in `resumed`, or
 /// under Tromp-Taylor), else the engine's proposal.
-fn dead_stones(s: &mut Session) -> Vec<Point> {
+pub(super) fn dead_stones(s: &mut Session) -> Vec<Point> {
     if s.game.phase() == Phase::Finished {
         return s.game.agreed_dead();
     }
     let budget = s.judge_budget();
-    s.player.dead_stones(&s.game, budget)
+    s.player().dead_stones(&s.game, budget)
 }
 
 /// The count behind `final_score` and `ingo-score`, with the dead stones
 /// it removes. Once finished, agreed dead stones are already off the board,
 /// which counts as it stands.
-fn current_score(s: &mut Session) -> (Vec<Point>, ScoreBreakdown) {
+pub(super) fn current_score(s: &mut Session) -> (Vec<Point>, ScoreBreakdown) {
     let dead = if s.game.phase() == Phase::Finished {
         Vec::new()
     } else {
@@ -602,7 +636,10 @@ mod tests {
             );
             assert_eq!(send(&mut s, &format!("known_command {name}")), "= true\n\n");
         }
-        assert_eq!(send(&mut s, "known_command lz-analyze"), "= false\n\n");
+        assert_eq!(send(&mut s, "known_command lz-analyze"), "= true\n\n");
+        // Sabaki would prefer these to the kata- forms: never listed.
+        assert_eq!(send(&mut s, "known_command analyze"), "= false\n\n");
+        assert_eq!(send(&mut s, "known_command genmove_analyze"), "= false\n\n");
         assert!(!list.contains(' ') || list.starts_with("= "));
     }
 

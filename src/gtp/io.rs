@@ -1,8 +1,13 @@
-//! The stdin/stdout loop: capped line reads, lossy UTF-8, a flush after
-//! every response, exit 0 at EOF.
+//! The stdin/stdout loop: capped line reads on an input thread, lossy
+//! UTF-8, a flush after every response, streamed analysis, exit 0 at EOF.
 
+use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Sender};
+use std::sync::Arc;
 
+use super::analyze::{Event, JobKind, Running};
 use super::{Control, GtpError, Response, Session};
 
 /// Longest accepted input line; longer lines get an error reply and are
@@ -55,46 +60,192 @@ fn read_line<R: BufRead>(
     }
 }
 
-/// Serves GTP on `input`/`output` until `quit` or EOF.
-///
-/// # Errors
-/// I/O errors other than a closed output pipe.
-pub fn run<R: BufRead, W: Write>(
-    session: &mut Session,
-    mut input: R,
-    mut output: W,
-) -> io::Result<()> {
+/// Is this raw line GoGui's interrupt request (a comment, so GTP-wise
+/// nothing at all)?
+fn is_interrupt(line: &str) -> bool {
+    line.trim_matches(|c: char| c.is_ascii_whitespace() || c.is_ascii_control()) == "# interrupt"
+}
+
+/// The input thread: every line becomes an event the moment it arrives,
+/// so a running search can be stopped by it; GoGui's `# interrupt` also
+/// raises the session's flag at once.
+fn read_events<R: BufRead>(mut input: R, events: Sender<Event>, interrupt: Arc<AtomicBool>) {
     let mut buf = Vec::new();
-    while let Some(line) = read_line(&mut input, &mut buf)? {
-        let reply = match line {
-            Ok(()) => session.handle(&String::from_utf8_lossy(&buf)),
-            Err(prefix) => {
-                let text = String::from_utf8_lossy(&prefix).into_owned();
-                let id =
-                    super::parse::preprocess(&text).and_then(|l| super::parse::tokenize(&l).id);
-                Some((
-                    Response {
-                        id,
-                        result: Err(GtpError::LineTooLong),
-                    },
-                    Control::Continue,
-                ))
+    loop {
+        let event = match read_line(&mut input, &mut buf) {
+            Ok(Some(Ok(()))) => {
+                let text = String::from_utf8_lossy(&buf).into_owned();
+                if is_interrupt(&text) {
+                    interrupt.store(true, Ordering::Relaxed);
+                    Event::Interrupt
+                } else {
+                    Event::Line(Ok(text))
+                }
+            }
+            Ok(Some(Err(prefix))) => Event::Line(Err(prefix)),
+            Ok(None) => Event::Eof,
+            Err(e) => {
+                log::warn!("reading input: {e}");
+                Event::Eof
             }
         };
-        if let Some((response, control)) = reply {
-            match output
-                .write_all(response.to_string().as_bytes())
-                .and_then(|_| output.flush())
-            {
-                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
-                other => other?,
+        let eof = matches!(event, Event::Eof);
+        if events.send(event).is_err() || eof {
+            return;
+        }
+    }
+}
+
+/// Writes and flushes; false when the controller closed its end.
+fn emit<W: Write>(output: &mut W, text: &str) -> io::Result<bool> {
+    match output
+        .write_all(text.as_bytes())
+        .and_then(|_| output.flush())
+    {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(false),
+        other => other.map(|_| true),
+    }
+}
+
+/// The reply to one input line (`None` for a blank one).
+fn reply(session: &mut Session, line: Result<String, Vec<u8>>) -> Option<(Response, Control)> {
+    match line {
+        Ok(text) => session.handle(&text),
+        Err(prefix) => {
+            let text = String::from_utf8_lossy(&prefix).into_owned();
+            let id = super::parse::preprocess(&text).and_then(|l| super::parse::tokenize(&l).id);
+            Some((
+                Response {
+                    id,
+                    result: Err(GtpError::LineTooLong),
+                },
+                Control::Continue,
+            ))
+        }
+    }
+}
+
+/// Serves GTP on `input`/`output` until `quit` or EOF.
+///
+/// Input is read on a thread of its own. A streaming command (`lz-analyze`
+/// and its kin) prints its `=` line and then the search's reports until
+/// the next input line arrives, which stops it, ends the response with a
+/// blank line and is then handled as usual; a `genmove_analyze` holds
+/// input back until its move is played. Pondering stops at the next line.
+///
+/// # Errors
+/// Output errors other than a closed pipe.
+pub fn run<R: BufRead + Send + 'static, W: Write>(
+    session: &mut Session,
+    input: R,
+    mut output: W,
+) -> io::Result<()> {
+    let (tx, rx) = mpsc::channel();
+    let interrupt = session.interrupt_flag();
+    {
+        let (tx, interrupt) = (tx.clone(), Arc::clone(&interrupt));
+        std::thread::spawn(move || read_events(input, tx, interrupt));
+    }
+    // Input that came while a job held it back, in order.
+    let mut held: VecDeque<Event> = VecDeque::new();
+    let mut job: Option<Running> = None;
+    let mut jobs = 0u64;
+    loop {
+        let holding = job.as_ref().is_some_and(Running::holds_input);
+        let event = match held.pop_front() {
+            Some(e) if !holding => e,
+            other => {
+                if let Some(e) = other {
+                    held.push_front(e);
+                }
+                rx.recv().unwrap_or(Event::Eof)
             }
-            if control == Control::Quit {
-                break;
+        };
+        match event {
+            Event::Report(n, line) => {
+                if job.as_ref().is_some_and(|r| r.number == n && r.streams())
+                    && !emit(&mut output, &(line + "\n"))?
+                {
+                    return Ok(());
+                }
+            }
+            Event::Done(n) => {
+                // An analysis that ends by itself still waits for input
+                // to end its response; a move ends it now.
+                if job
+                    .as_ref()
+                    .is_some_and(|r| r.number == n && r.holds_input())
+                {
+                    let Some(running) = job.take() else { continue };
+                    let play = session.finish(running).unwrap_or_default();
+                    if !emit(&mut output, &(play + "\n\n"))? {
+                        return Ok(());
+                    }
+                    if let Some(ponder) = session.ponder_job() {
+                        jobs += 1;
+                        job = Some(session.start(ponder, jobs, tx.clone()));
+                    }
+                }
+            }
+            Event::Interrupt => {
+                interrupt.store(false, Ordering::Relaxed);
+                if let Some(r) = job.as_ref().filter(|r| r.holds_input()) {
+                    r.stop();
+                }
+            }
+            e @ (Event::Line(_) | Event::Eof) if holding => held.push_back(e),
+            Event::Eof => {
+                if let Some(running) = job.take() {
+                    running.stop();
+                    let streams = running.streams();
+                    session.finish(running);
+                    if streams {
+                        emit(&mut output, "\n")?;
+                    }
+                }
+                return Ok(());
+            }
+            Event::Line(line) => {
+                if let Some(running) = job.take() {
+                    running.stop();
+                    let streams = running.streams();
+                    session.finish(running);
+                    if streams && !emit(&mut output, "\n")? {
+                        return Ok(());
+                    }
+                }
+                let Some((response, control)) = reply(session, line) else {
+                    continue;
+                };
+                match session.take_job() {
+                    Some(next) if response.result.is_ok() => {
+                        let silent = next.kind == JobKind::Ponder;
+                        let head = if silent {
+                            response.to_string()
+                        } else {
+                            format!(
+                                "={}\n",
+                                response.id.map(|i| i.to_string()).unwrap_or_default()
+                            )
+                        };
+                        if !emit(&mut output, &head)? {
+                            return Ok(());
+                        }
+                        jobs += 1;
+                        job = Some(session.start(next, jobs, tx.clone()));
+                    }
+                    _ => {
+                        if !emit(&mut output, &response.to_string())? {
+                            return Ok(());
+                        }
+                    }
+                }
+                if control == Control::Quit {
+                    return Ok(());
+                }
             }
         }
     }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -104,6 +255,7 @@ mod tests {
 
     fn serve(input: &[u8]) -> String {
         let mut out = Vec::new();
+        let input = std::io::Cursor::new(input.to_vec());
         run(&mut session(), input, &mut out).expect("io");
         String::from_utf8(out).expect("utf8 output")
     }

@@ -1,7 +1,13 @@
 //! The GTP front end. [`Session`] turns one input line into at most one
 //! [`Response`] with no I/O of its own, so nearly every protocol test is a
-//! unit test; [`io::run`] is the thin stdin/stdout loop around it.
+//! unit test; [`io::run`] is the stdin/stdout loop around it.
+//!
+//! Commands that stream (`lz-analyze` and its kin) and pondering run the
+//! search on a thread of its own ([`analyze`]): the handler only checks
+//! the arguments and leaves a [`analyze::Job`] for the loop, which prints
+//! what the search reports and stops it when the next line arrives.
 
+pub mod analyze;
 mod commands;
 pub mod io;
 pub mod parse;
@@ -10,6 +16,8 @@ mod response;
 pub use commands::COMMANDS;
 pub use response::{GtpError, Response};
 
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use crate::board::Color;
@@ -28,6 +36,9 @@ pub struct Config {
     /// Thinking time per move when no time control is set.
     pub time_per_move: Duration,
     pub search: SearchParams,
+    /// Search on the opponent's time (after each `genmove`, until the
+    /// next command).
+    pub ponder: bool,
 }
 
 impl Default for Config {
@@ -39,6 +50,7 @@ impl Default for Config {
             playouts: None,
             time_per_move: Duration::from_secs(2),
             search: SearchParams::default(),
+            ponder: false,
         }
     }
 }
@@ -50,12 +62,23 @@ pub enum Control {
     Quit,
 }
 
+/// A player that a search thread can borrow.
+type SharedPlayer = Arc<Mutex<Box<dyn Player>>>;
+
 /// A GTP session: the game, the player and the clock.
 pub struct Session {
     game: Game,
-    player: Box<dyn Player>,
+    player: SharedPlayer,
     config: Config,
     time: TimeControl,
+    /// Set when GoGui's `# interrupt` arrives (by the input thread, while
+    /// a command runs): the running search stops with what it has.
+    interrupt: Arc<AtomicBool>,
+    /// A streaming command's work, left by its handler for the loop.
+    pending: Option<analyze::Job>,
+    /// What the GoGui analyze commands show, and whether live graphics go
+    /// to stderr while thinking.
+    gfx: analyze::GfxState,
 }
 
 impl Session {
@@ -69,13 +92,33 @@ impl Session {
         Session {
             game: Game::new(config.size, config.rules, config.komi),
             time: TimeControl::new(config.time_per_move),
-            player,
+            player: Arc::new(Mutex::new(player)),
             config,
+            interrupt: Arc::new(AtomicBool::new(false)),
+            pending: None,
+            gfx: analyze::GfxState::default(),
         }
     }
 
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// The flag that interrupts a running command (GoGui's `# interrupt`).
+    pub fn interrupt_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.interrupt)
+    }
+
+    /// The streaming work the last command left, if any.
+    pub fn take_job(&mut self) -> Option<analyze::Job> {
+        self.pending.take()
+    }
+
+    /// The player, for this thread. No search thread holds it while a
+    /// command runs (the loop ends them first); a panic in one must not
+    /// take the session down with it.
+    fn player(&self) -> MutexGuard<'_, Box<dyn Player>> {
+        self.player.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Handles one raw input line. `None` for a line that is blank after

@@ -11,7 +11,7 @@ use crate::board::{Board, Color, Point, MAX_POINTS};
 use crate::rules::{area_owners, Game, Move, Phase};
 
 use super::playout::{final_owner, play_out, Policy};
-use super::{dead_strings, value_for, Budget, Decision, GenMode, Player, SearchParams};
+use super::{dead_strings, value_for, Budget, Decision, GenMode, Player, SearchParams, Watch};
 
 /// Playouts below which the player neither resigns nor trusts ownership.
 const MIN_PLAYOUTS_TO_JUDGE: u64 = 200;
@@ -269,7 +269,15 @@ fn candidates(game: &Game, color: Color) -> Vec<Point> {
 }
 
 impl Player for FlatMonteCarlo {
-    fn genmove(&mut self, game: &Game, color: Color, mode: GenMode, budget: Budget) -> Decision {
+    // The flat player is a baseline: it neither stops early nor reports.
+    fn think(
+        &mut self,
+        game: &Game,
+        color: Color,
+        mode: GenMode,
+        budget: Budget,
+        _watch: &mut Watch,
+    ) -> Decision {
         let board = game.board();
         let arms = candidates(game, color);
         if arms.is_empty() {

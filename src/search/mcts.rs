@@ -15,7 +15,7 @@
 //! node, against the game's history and the positions on the path, and a
 //! repeating node is marked illegal for good.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::rngs::SmallRng;
@@ -24,6 +24,7 @@ use rand::{Rng, SeedableRng};
 use crate::board::{Board, Color, Point, MAX_POINTS};
 use crate::rules::{area_owners, Event, Game, KoRule, Move, Phase, TieRule};
 
+use super::analysis::{Analysis, Candidate, MoveFilter, Watch};
 use super::playout::{owners, play_out, Policy};
 use super::prior;
 use super::tree::{NodeId, Tree, DRAW, ROOT, WIN};
@@ -60,6 +61,12 @@ const PASS_MIN_VISITS: u64 = 20;
 /// Extend the search past its target while the most visited move has
 /// fewer than this many times the visits of the second.
 const CLOSE_RATIO: f64 = 1.5;
+/// A worker adds its ownership counts to the shared ones this often (in
+/// playouts), so snapshots see them without a shared write per playout.
+const OWNERSHIP_FLUSH: u64 = 64;
+/// A principal variation stops at a node with fewer visits, or this deep.
+const PV_MIN_VISITS: u32 = 2;
+const PV_MAX_LEN: usize = 24;
 
 /// Ownership counts gathered over the playouts from the root.
 #[derive(Clone)]
@@ -77,12 +84,18 @@ impl Ownership {
         }
     }
 
-    fn merge(&mut self, other: &Ownership) {
-        for (a, b) in self.owned.iter_mut().zip(&other.owned) {
-            a[0] += b[0];
-            a[1] += b[1];
+    /// Adds these counts to the shared ones and starts again from zero.
+    fn flush(&mut self, shared: &SharedOwnership) {
+        for (a, b) in self.owned.iter_mut().zip(&shared.owned) {
+            for c in 0..2 {
+                if a[c] > 0 {
+                    b[c].fetch_add(a[c], Ordering::Relaxed);
+                    a[c] = 0;
+                }
+            }
         }
-        self.playouts += other.playouts;
+        shared.playouts.fetch_add(self.playouts, Ordering::Relaxed);
+        self.playouts = 0;
     }
 
     /// Share of playouts in which `color` owned `p`.
@@ -96,6 +109,32 @@ impl Ownership {
     /// Strings whose points the opponent owns in most playouts.
     fn dead(&self, board: &Board) -> Vec<Point> {
         dead_strings(board, |p, c| self.share(p, c))
+    }
+}
+
+/// Ownership counts of all threads, read while they run.
+struct SharedOwnership {
+    owned: Vec<[AtomicU32; 2]>,
+    playouts: AtomicU64,
+}
+
+impl SharedOwnership {
+    fn new() -> SharedOwnership {
+        SharedOwnership {
+            owned: (0..MAX_POINTS).map(|_| Default::default()).collect(),
+            playouts: AtomicU64::new(0),
+        }
+    }
+
+    fn read(&self) -> Ownership {
+        Ownership {
+            owned: self
+                .owned
+                .iter()
+                .map(|[b, w]| [b.load(Ordering::Relaxed), w.load(Ordering::Relaxed)])
+                .collect(),
+            playouts: self.playouts.load(Ordering::Relaxed),
+        }
     }
 }
 
@@ -132,7 +171,17 @@ struct Search<'a> {
     started: AtomicU64,
     /// Playouts finished, over all threads.
     finished: AtomicU64,
-    stop: &'a AtomicBool,
+    /// Set by the search itself when its time is up.
+    stop: AtomicBool,
+    /// Set by the caller.
+    abort: &'a AtomicBool,
+    /// Moves the caller does not want searched.
+    filter: &'a MoveFilter,
+    own: SharedOwnership,
+    /// Margins in the tree are against `white_bonus`; this turns them
+    /// into margins against the real komi (it is not zero only with
+    /// dynamic komi), for Black.
+    black_margin_shift: f64,
 }
 
 /// A thread's own buffers.
@@ -155,7 +204,11 @@ struct Worker {
 }
 
 impl<'a> Search<'a> {
-    fn worker(&self, seed: u64, controller: bool) -> Ownership {
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.abort.load(Ordering::Relaxed)
+    }
+
+    fn worker(&self, seed: u64, controller: bool) {
         let mut w = Worker {
             rng: SmallRng::seed_from_u64(seed),
             board: self.game.board().clone(),
@@ -168,7 +221,9 @@ impl<'a> Search<'a> {
             own: Ownership::new(),
         };
         let mut n = 0u64;
-        while !self.stop.load(Ordering::Relaxed) {
+        // One descent even when stopped at once: it gives the root its
+        // children, and an interrupted genmove a move.
+        while n == 0 || !self.stopped() {
             if let Some(limit) = self.limits.playouts {
                 if self.started.fetch_add(1, Ordering::Relaxed) >= limit {
                     break;
@@ -176,11 +231,14 @@ impl<'a> Search<'a> {
             }
             self.descend(&mut w);
             n += 1;
+            if n % OWNERSHIP_FLUSH == 0 {
+                w.own.flush(&self.own);
+            }
             if controller && n % 32 == 0 && self.time_is_up() {
                 self.stop.store(true, Ordering::Relaxed);
             }
         }
-        w.own
+        w.own.flush(&self.own);
     }
 
     /// One descent, playout and backup. A descent that runs into a
@@ -210,7 +268,8 @@ impl<'a> Search<'a> {
                     break;
                 }
             }
-            let Some(child) = self.select(node, &mut w.rng) else {
+            let depth = w.tree_moves.len() as u32;
+            let Some(child) = self.select(node, &mut w.rng, color, depth) else {
                 break;
             };
             let c = tree.node(child);
@@ -302,8 +361,9 @@ impl<'a> Search<'a> {
         false
     }
 
-    /// The child of `node` with the best value, skipping illegal ones.
-    fn select(&self, node: NodeId, rng: &mut SmallRng) -> Option<NodeId> {
+    /// The child of `node` with the best value, skipping illegal ones and
+    /// those the filter forbids `color` (to move there) at `depth`.
+    fn select(&self, node: NodeId, rng: &mut SmallRng, color: Color, depth: u32) -> Option<NodeId> {
         let tree = self.tree;
         let kids = tree.node(node).children();
         let count = kids.len() as u32;
@@ -321,7 +381,9 @@ impl<'a> Search<'a> {
         for i in 0..count {
             let id = NodeId(kids.start + (i + offset) % count);
             let c = tree.node(id);
-            if c.legality() == Some(false) {
+            if c.legality() == Some(false)
+                || (!self.filter.is_empty() && !self.filter.permits(color, c.point(), depth))
+            {
                 continue;
             }
             let v = value(&c.stats(), area);
@@ -370,6 +432,108 @@ impl<'a> Search<'a> {
         for &(_, p) in w.playout_moves.iter().chain(&w.tree_moves) {
             w.first[p.index()] = 0;
         }
+    }
+
+    /// A snapshot of the root, listing at least `min_moves` candidates
+    /// (where there are as many legal moves) and at most `max_moves`.
+    fn snapshot(&self, min_moves: usize, max_moves: usize) -> Analysis {
+        let tree = self.tree;
+        // Margins for the player to move, against the real komi.
+        let shift = match self.color {
+            Color::Black => self.black_margin_shift,
+            Color::White => -self.black_margin_shift,
+        };
+        let mut kids: Vec<(NodeId, super::tree::Stats)> = tree
+            .node(ROOT)
+            .children()
+            .map(NodeId)
+            .filter(|&id| {
+                let n = tree.node(id);
+                n.legality() != Some(false) && self.filter.permits(self.color, n.point(), 0)
+            })
+            .map(|id| (id, tree.node(id).stats()))
+            .collect();
+        let prior_total = kids
+            .iter()
+            .map(|(_, s)| f64::from(s.prior_wins))
+            .sum::<f64>()
+            .max(1.0);
+        kids.sort_by(|a, b| {
+            (b.1.visits, b.1.prior_wins)
+                .cmp(&(a.1.visits, a.1.prior_wins))
+                .then(a.0 .0.cmp(&b.0 .0))
+        });
+        let visited = kids.iter().take_while(|(_, s)| s.visits > 0).count();
+        let wanted = visited.max(min_moves).min(max_moves);
+        let mut candidates = Vec::with_capacity(wanted);
+        for &(id, st) in &kids {
+            if candidates.len() >= wanted {
+                break;
+            }
+            let point = tree.node(id).point();
+            // A child never entered was not checked for superko.
+            if st.visits == 0 {
+                if let Some(p) = point {
+                    if self.game.is_legal(Move::Play(self.color, p)).is_err() {
+                        continue;
+                    }
+                }
+            }
+            let win_rate = st.win_rate().unwrap_or(0.5);
+            let n = f64::from(st.visits);
+            let lcb = if n > 0.0 {
+                (win_rate - 2.0 * (win_rate * (1.0 - win_rate) / n).sqrt()).max(0.0)
+            } else {
+                0.0
+            };
+            candidates.push(Candidate {
+                point,
+                visits: st.visits,
+                win_rate,
+                score_lead: st.mean_score().map_or(0.0, |m| m + shift),
+                prior: f64::from(st.prior_wins) / prior_total,
+                lcb,
+                pv: self.pv(id),
+            });
+        }
+        let root = tree.node(ROOT).stats();
+        let own = self.own.read();
+        let mut ownership = vec![0.0; MAX_POINTS];
+        for p in self.game.board().points() {
+            ownership[p.index()] = own.share(p, Color::Black) - own.share(p, Color::White);
+        }
+        Analysis {
+            color: self.color,
+            playouts: self.finished.load(Ordering::Relaxed),
+            // The root's numbers are the opponent's (who moved to it).
+            win_rate: root.win_rate().map_or(0.5, |r| 1.0 - r),
+            score_lead: root.mean_score().map_or(0.0, |m| shift - m),
+            candidates,
+            ownership,
+        }
+    }
+
+    /// The most visited line from `from` on, `from`'s move first.
+    fn pv(&self, from: NodeId) -> Vec<Option<Point>> {
+        let tree = self.tree;
+        let mut pv = vec![tree.node(from).point()];
+        let mut node = from;
+        while pv.len() < PV_MAX_LEN {
+            let next = tree
+                .node(node)
+                .children()
+                .map(NodeId)
+                .filter(|&id| tree.node(id).legality() != Some(false))
+                .max_by_key(|&id| tree.node(id).visits());
+            match next {
+                Some(id) if tree.node(id).visits() >= PV_MIN_VISITS => {
+                    pv.push(tree.node(id).point());
+                    node = id;
+                }
+                _ => break,
+            }
+        }
+        pv
     }
 
     /// The root's children by visits, most first.
@@ -464,7 +628,6 @@ pub struct Mcts {
     /// Dead stones of the last judged arrangement: the same position must
     /// get the same answer (Pachi caches for the same reason).
     dead_cache: Option<(u64, Vec<Point>)>,
-    stop: AtomicBool,
 }
 
 /// The result of one search.
@@ -472,6 +635,7 @@ struct Outcome {
     tree: Tree,
     own: Ownership,
     playouts: u64,
+    analysis: Analysis,
 }
 
 impl Mcts {
@@ -482,7 +646,6 @@ impl Mcts {
             rng,
             kept: None,
             dead_cache: None,
-            stop: AtomicBool::new(false),
         }
     }
 
@@ -544,8 +707,17 @@ impl Mcts {
         Some(tree)
     }
 
-    /// Runs the search on every thread.
-    fn search(&mut self, game: &Game, color: Color, budget: Budget, passes: bool) -> Outcome {
+    /// Runs the search on every thread, while the calling thread reports
+    /// to `watch` when it asks for snapshots.
+    fn search(
+        &mut self,
+        game: &Game,
+        color: Color,
+        budget: Budget,
+        passes: bool,
+        filter: &MoveFilter,
+        watch: &mut Watch,
+    ) -> Outcome {
         // Promoting the kept tree takes time too: the clock starts here.
         let start = Instant::now();
         let tree = self
@@ -567,16 +739,18 @@ impl Mcts {
                 max: Some(max.max(target)),
             },
         };
-        self.stop.store(false, Ordering::Relaxed);
         let last = match game.last_move() {
             Some(Move::Play(_, p)) => Some(p),
             _ => None,
         };
+        let white_bonus = Self::white_bonus(game, color);
+        let true_bonus =
+            game.komi() + f64::from(game.rules().handicap_bonus.points(game.handicap()));
         let search = Search {
             tree: &tree,
             game,
             color,
-            white_bonus: Self::white_bonus(game, color),
+            white_bonus,
             tie: game.rules().tie,
             ko: game.rules().ko,
             policy: self.params.policy,
@@ -587,29 +761,50 @@ impl Mcts {
             limits,
             started: AtomicU64::new(0),
             finished: AtomicU64::new(0),
-            stop: &self.stop,
+            stop: AtomicBool::new(false),
+            abort: watch.stop,
+            filter,
+            own: SharedOwnership::new(),
+            black_margin_shift: white_bonus - true_bonus,
         };
         let threads = self.params.threads.max(1);
         let seeds: Vec<u64> = (0..threads).map(|_| self.rng.random()).collect();
-        let mut own = Ownership::new();
-        if threads == 1 {
-            own = search.worker(seeds[0], true);
-        } else {
-            std::thread::scope(|scope| {
+        let (min_moves, max_moves) = (watch.min_moves, watch.max_moves);
+        match watch.report.as_mut() {
+            None if threads == 1 => search.worker(seeds[0], true),
+            report => std::thread::scope(|scope| {
                 let search = &search;
                 let handles: Vec<_> = seeds
                     .iter()
                     .enumerate()
                     .map(|(i, &seed)| scope.spawn(move || search.worker(seed, i == 0)))
                     .collect();
-                for h in handles {
-                    match h.join() {
-                        Ok(o) => own.merge(&o),
-                        Err(_) => log::error!("a search thread panicked"),
+                if let Some((every, report)) = report {
+                    let every = (*every).max(Duration::from_millis(10));
+                    let mut next = start + every;
+                    while !handles.iter().all(|h| h.is_finished()) {
+                        let now = Instant::now();
+                        if now >= next {
+                            report(&search.snapshot(min_moves, max_moves));
+                            next += every;
+                            if next <= now {
+                                next = now + every;
+                            }
+                            continue;
+                        }
+                        // Short naps: the workers' end is seen soon.
+                        std::thread::sleep((next - now).min(Duration::from_millis(5)));
                     }
                 }
-            });
+                for h in handles {
+                    if h.join().is_err() {
+                        log::error!("a search thread panicked");
+                    }
+                }
+            }),
         }
+        let own = search.own.read();
+        let analysis = search.snapshot(min_moves, max_moves);
         let playouts = search.finished.load(Ordering::Relaxed);
         log::info!(
             "search: {} playouts in {:.2} s, {} nodes",
@@ -617,10 +812,12 @@ impl Mcts {
             limits.start.elapsed().as_secs_f64(),
             tree.len()
         );
+        drop(search);
         Outcome {
             tree,
             own,
             playouts,
+            analysis,
         }
     }
 
@@ -649,10 +846,17 @@ impl Mcts {
 }
 
 impl Player for Mcts {
-    fn genmove(&mut self, game: &Game, color: Color, mode: GenMode, budget: Budget) -> Decision {
+    fn think(
+        &mut self,
+        game: &Game,
+        color: Color,
+        mode: GenMode,
+        budget: Budget,
+        watch: &mut Watch,
+    ) -> Decision {
         let cleanup = mode == GenMode::Cleanup || matches!(game.phase(), Phase::Resumed { .. });
         let opponent_passed = game.last_move() == Some(Move::Pass(!color));
-        let out = self.search(game, color, budget, !cleanup);
+        let out = self.search(game, color, budget, !cleanup, &MoveFilter::default(), watch);
         let board = game.board();
         let ranked = Self::ranked(&out.tree, game, color);
         let Some(&(best, best_stats)) = ranked.first() else {
@@ -777,12 +981,40 @@ impl Player for Mcts {
             SmallRng::seed_from_u64(self.params.seed ^ board.hash()),
         );
         let kept = self.kept.take();
-        let out = self.search(game, game.to_move(), Budget::Playouts(playouts), false);
+        let stop = AtomicBool::new(false);
+        let out = self.search(
+            game,
+            game.to_move(),
+            Budget::Playouts(playouts),
+            false,
+            &MoveFilter::default(),
+            &mut Watch::silent(&stop),
+        );
         self.kept = kept;
         self.rng = saved;
         let dead = out.own.dead(board);
         self.dead_cache = Some((board.hash(), dead.clone()));
         dead
+    }
+
+    fn analyze(
+        &mut self,
+        game: &Game,
+        color: Color,
+        budget: Budget,
+        filter: &MoveFilter,
+        watch: &mut Watch,
+    ) -> Option<Analysis> {
+        let passes = !matches!(game.phase(), Phase::Resumed { .. });
+        let out = self.search(game, color, budget, passes, filter, watch);
+        // The tree goes on serving the next genmove (pondering is an
+        // analysis nobody watches).
+        self.kept = Some(Kept {
+            tree: out.tree,
+            game: game.clone(),
+            color,
+        });
+        Some(out.analysis)
     }
 }
 

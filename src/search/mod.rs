@@ -6,6 +6,7 @@
 //! knowledge new nodes start with, `playout` and `patterns` the light and
 //! heavy playout policies, `time` the clock.
 
+pub mod analysis;
 mod flat;
 mod mcts;
 pub mod patterns;
@@ -14,9 +15,11 @@ mod prior;
 pub mod time;
 pub mod tree;
 
+pub use analysis::{Analysis, Candidate, MoveFilter, Restriction, Watch};
 pub use flat::FlatMonteCarlo;
 pub use mcts::Mcts;
 
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::board::{Board, Color, Point, MAX_POINTS};
@@ -100,8 +103,36 @@ pub enum GenMode {
 
 /// A move generator.
 pub trait Player: Send {
-    /// Chooses a move for `color` in `game` (the game is not changed).
-    fn genmove(&mut self, game: &Game, color: Color, mode: GenMode, budget: Budget) -> Decision;
+    /// Chooses a move for `color` in `game` (the game is not changed),
+    /// stopping early when `watch` says so and reporting to it.
+    fn think(
+        &mut self,
+        game: &Game,
+        color: Color,
+        mode: GenMode,
+        budget: Budget,
+        watch: &mut Watch,
+    ) -> Decision;
+
+    /// [`Player::think`] with nobody watching.
+    fn genmove(&mut self, game: &Game, color: Color, mode: GenMode, budget: Budget) -> Decision {
+        let stop = AtomicBool::new(false);
+        self.think(game, color, mode, budget, &mut Watch::silent(&stop))
+    }
+
+    /// Searches `game` with `color` to move until the budget is spent or
+    /// `watch` stops it, leaving alone what `filter` forbids; the final
+    /// snapshot. `None` from a player that cannot analyse.
+    fn analyze(
+        &mut self,
+        _game: &Game,
+        _color: Color,
+        _budget: Budget,
+        _filter: &MoveFilter,
+        _watch: &mut Watch,
+    ) -> Option<Analysis> {
+        None
+    }
 
     /// The stones this player considers dead in the current position, as a
     /// sorted list of points (whole strings). The same position must give
