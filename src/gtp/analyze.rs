@@ -456,7 +456,8 @@ pub fn info_line(a: &Analysis, format: Format, request: &Request, size: u8) -> S
         line.push_str(" ownership");
         for y in (0..size).rev() {
             for x in 0..size {
-                let v = Point::from_coords(x, y, size).map_or(0.0, |p| sign * a.owner(p));
+                // `+ 0.0` turns -0.0 into 0.0.
+                let v = Point::from_coords(x, y, size).map_or(0.0, |p| sign * a.owner(p)) + 0.0;
                 let _ = write!(line, " {v:.4}");
             }
         }
@@ -650,4 +651,230 @@ pub(super) fn lz_genmove_analyze(s: &mut Session, args: &[&str]) -> Result<Strin
 
 pub(super) fn kata_genmove_analyze(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     stream(s, args, JobKind::GenmoveAnalyze(Format::Kata))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gtp::tests::{send, session};
+    use crate::search::Candidate;
+
+    fn v(s: &str) -> Point {
+        Point::parse(s, 19).expect("vertex")
+    }
+
+    fn request(args: &str, format: Format) -> Result<Request, GtpError> {
+        let args: Vec<&str> = args.split_whitespace().collect();
+        parse_request(&args, 19, Color::White, format, false)
+    }
+
+    #[test]
+    fn request_forms() {
+        let r = request("", Format::Lz).expect("bare");
+        assert_eq!((r.color, r.interval), (Color::White, None));
+        let r = request("B 50", Format::Lz).expect("Sabaki's form");
+        assert_eq!(r.color, Color::Black);
+        assert_eq!(r.interval, Some(Duration::from_millis(500)));
+        let r = request("25", Format::Lz).expect("interval alone");
+        assert_eq!(
+            (r.color, r.interval),
+            (Color::White, Some(Duration::from_millis(250)))
+        );
+        let r = request("b interval 10 minmoves 3 maxmoves 7", Format::Lz).expect("keys");
+        assert_eq!((r.min_moves, r.max_moves), (3, 7));
+        assert_eq!(r.interval, Some(Duration::from_millis(100)));
+        let r = request(
+            "w 10 avoid b q16,D4,pass 2 allow W k10 1 ownership true rootInfo TRUE",
+            Format::Kata,
+        )
+        .expect("kata");
+        assert!(r.ownership && r.root_info);
+        assert_eq!(
+            r.filter.restrictions,
+            vec![
+                Restriction {
+                    color: Color::Black,
+                    moves: vec![Some(v("Q16")), Some(v("D4")), None],
+                    until_depth: 2,
+                    allow: false,
+                },
+                Restriction {
+                    color: Color::White,
+                    moves: vec![Some(v("K10"))],
+                    until_depth: 1,
+                    allow: true,
+                },
+            ]
+        );
+        // Interval 0: no periodic output.
+        assert_eq!(request("b 0", Format::Lz).expect("zero").interval, None);
+    }
+
+    #[test]
+    fn bad_requests_are_syntax_errors() {
+        for bad in [
+            "x",
+            "b 10 foo 1",
+            "b 10 interval",
+            "b 10 interval -5",
+            "b 10 interval 1.5",
+            "b 10 minmoves x",
+            "b avoid b Z30 1",
+            "b avoid b I5 1",
+            "b avoid b d4 0",
+            "b avoid b , 1",
+            "b avoid x d4 1",
+            "b avoid b d4",
+            "b ownership true",
+            "b rootInfo true",
+            "b 10 20",
+        ] {
+            assert_eq!(request(bad, Format::Lz), Err(GtpError::Syntax), "{bad}");
+        }
+        assert_eq!(
+            request("b ownership yes", Format::Kata),
+            Err(GtpError::Syntax)
+        );
+        let args = ["50"];
+        assert_eq!(
+            parse_request(&args, 19, Color::Black, Format::Kata, true),
+            Err(GtpError::Syntax),
+            "genmove_analyze needs its colour"
+        );
+    }
+
+    fn sample() -> Analysis {
+        let mut ownership = vec![0.0; crate::board::MAX_POINTS];
+        let a1 = Point::parse("A1", 2).expect("A1");
+        let b2 = Point::parse("B2", 2).expect("B2");
+        ownership[a1.index()] = 0.5;
+        ownership[b2.index()] = -1.0;
+        Analysis {
+            color: Color::White,
+            playouts: 120,
+            win_rate: 0.61234,
+            score_lead: 2.5,
+            candidates: vec![
+                Candidate {
+                    point: Some(b2),
+                    visits: 100,
+                    win_rate: 0.62346,
+                    score_lead: 3.25,
+                    prior: 0.5,
+                    lcb: 0.55,
+                    pv: vec![Some(b2), None, Some(a1)],
+                },
+                Candidate {
+                    point: None,
+                    visits: 20,
+                    win_rate: 0.499_96,
+                    score_lead: -0.5,
+                    prior: 0.25,
+                    lcb: 0.3,
+                    pv: vec![None],
+                },
+            ],
+            ownership,
+        }
+    }
+
+    #[test]
+    fn leela_zero_lines() {
+        let r = request("", Format::Lz).expect("request");
+        assert_eq!(
+            info_line(&sample(), Format::Lz, &r, 2),
+            "info move B2 visits 100 winrate 6235 prior 5000 lcb 5500 order 0 pv B2 pass A1 \
+             info move pass visits 20 winrate 5000 prior 2500 lcb 3000 order 1 pv pass"
+        );
+    }
+
+    #[test]
+    fn katago_lines() {
+        let mut r = request("", Format::Kata).expect("request");
+        let a = sample();
+        assert_eq!(
+            info_line(&a, Format::Kata, &r, 2),
+            "info move B2 visits 100 winrate 0.623460 scoreMean 3.250 scoreLead 3.250 \
+             prior 0.500000 lcb 0.550000 order 0 pv B2 pass A1 \
+             info move pass visits 20 winrate 0.499960 scoreMean -0.500 scoreLead -0.500 \
+             prior 0.250000 lcb 0.300000 order 1 pv pass"
+        );
+        r.ownership = true;
+        r.root_info = true;
+        let line = info_line(&a, Format::Kata, &r, 2);
+        // White to move: Black's A1 (0.5) is -0.5 for White, White's B2
+        // is +1; rows from the top: A2 B2, then A1 B1.
+        assert!(
+            line.ends_with(
+                " rootInfo visits 120 winrate 0.612340 scoreLead 2.500 \
+                 ownership 0.0000 1.0000 -0.5000 0.0000"
+            ),
+            "{line}"
+        );
+        let empty = Analysis {
+            candidates: Vec::new(),
+            ..a
+        };
+        assert_eq!(info_line(&empty, Format::Kata, &r, 2), "", "nothing to say");
+    }
+
+    #[test]
+    fn gogui_menu_entries_are_well_formed_and_answered() {
+        let mut s = session();
+        let menu = send(&mut s, "gogui-analyze_commands");
+        let body = menu.strip_prefix("= ").expect("ok").trim_end();
+        let types = ["gfx", "string", "param"];
+        for entry in body.lines() {
+            let fields: Vec<&str> = entry.split('/').collect();
+            assert!((3..=5).contains(&fields.len()), "{entry}");
+            assert!(types.contains(&fields[0]), "{entry}");
+            // Every command it names exists.
+            let name = fields[2].split_whitespace().next().expect("name");
+            assert_eq!(send(&mut s, &format!("known_command {name}")), "= true\n\n");
+        }
+        assert_eq!(send(&mut s, "ingo-param"), "= [bool] live_gfx 0\n\n");
+        assert_eq!(send(&mut s, "ingo-param live_gfx 1"), "= \n\n");
+        assert_eq!(send(&mut s, "ingo-param"), "= [bool] live_gfx 1\n\n");
+        assert_eq!(send(&mut s, "ingo-param live_gfx 2"), "? syntax error\n\n");
+        assert_eq!(send(&mut s, "ingo-param speed 1"), "? syntax error\n\n");
+        assert_eq!(send(&mut s, "ingo-gfx colours"), "? syntax error\n\n");
+    }
+
+    #[test]
+    fn gogui_graphics() {
+        let mut s = session();
+        send(&mut s, "boardsize 5");
+        send(&mut s, "clear_board");
+        // Black owns the board but for a dead white stone at E5.
+        for m in [
+            "b b1", "b b2", "b b3", "b b4", "b b5", "w e5", "b d2", "b d4",
+        ] {
+            send(&mut s, &format!("play {m}"));
+        }
+        let influence = send(&mut s, "ingo-gfx ownership");
+        let body = influence.strip_prefix("= INFLUENCE ").expect("influence");
+        let tokens: Vec<&str> = body.split_whitespace().collect();
+        assert_eq!(tokens.len(), 50, "a value per point");
+        for pair in tokens.chunks(2) {
+            let x: f64 = pair[1].parse().expect("value");
+            assert!((-1.0..=1.0).contains(&x), "{pair:?}");
+            if pair[0] == "B3" {
+                assert!(x > 0.5, "Black's own stone: {x}");
+            }
+        }
+        assert_eq!(send(&mut s, "ingo-gfx dead"), "= MARK E5\n\n");
+        let area = send(&mut s, "ingo-gfx area");
+        assert!(area.starts_with("= BLACK A1 "), "{area}");
+        assert!(
+            area.contains("E5") && area.contains("\nMARK E5\n"),
+            "{area}"
+        );
+        assert!(!area.contains("WHITE"), "{area}");
+        assert!(area.ends_with("\nTEXT B+17.5\n\n"), "{area}");
+        let pv = send(&mut s, "ingo-gfx pv");
+        assert!(pv.starts_with("= VAR w "), "{pv}");
+        let cands = send(&mut s, "ingo-gfx candidates");
+        assert!(cands.contains("\nLABEL "), "{cands}");
+        assert!(cands.contains("\nTEXT white to move"), "{cands}");
+    }
 }

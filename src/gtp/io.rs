@@ -305,3 +305,296 @@ mod tests {
         assert_eq!(serve(&long), "?9 line too long\n\n=10 ingo\n\n");
     }
 }
+
+/// The loop served live over a pipe: lines are written when the test
+/// likes, and the output is read as it comes, as a client sees it.
+#[cfg(test)]
+mod live_tests {
+    use std::io::{BufReader, PipeWriter, Write};
+    use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+    use std::time::{Duration, Instant};
+
+    use super::run;
+    use crate::gtp::{Config, Session};
+    use crate::search::SearchParams;
+
+    /// Output bytes, forwarded as they are written.
+    struct Forward(mpsc::Sender<Vec<u8>>);
+
+    impl Write for Forward {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            let _ = self.0.send(buf.to_vec());
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    struct Client {
+        input: Option<PipeWriter>,
+        output: Receiver<Vec<u8>>,
+        pending: Vec<u8>,
+    }
+
+    /// Generous: these tests check what arrives, not how fast.
+    const WAIT: Duration = Duration::from_secs(20);
+
+    impl Client {
+        fn start(config: Config) -> Client {
+            let (reader, writer) = std::io::pipe().expect("pipe");
+            let (tx, rx) = mpsc::channel();
+            std::thread::spawn(move || {
+                let mut session = Session::new(config);
+                run(&mut session, BufReader::new(reader), Forward(tx)).expect("io");
+            });
+            Client {
+                input: Some(writer),
+                output: rx,
+                pending: Vec::new(),
+            }
+        }
+
+        fn send(&mut self, text: &str) {
+            let input = self.input.as_mut().expect("open");
+            input.write_all(text.as_bytes()).expect("write");
+            input.flush().expect("flush");
+        }
+
+        fn close(&mut self) {
+            self.input = None;
+        }
+
+        /// The next output line (without its newline); `None` on timeout
+        /// or when the loop has ended.
+        fn line(&mut self) -> Option<String> {
+            let deadline = Instant::now() + WAIT;
+            loop {
+                if let Some(i) = self.pending.iter().position(|&b| b == b'\n') {
+                    let line: Vec<u8> = self.pending.drain(..=i).collect();
+                    return Some(String::from_utf8_lossy(&line[..i]).into_owned());
+                }
+                let left = deadline.saturating_duration_since(Instant::now());
+                match self.output.recv_timeout(left) {
+                    Ok(bytes) => self.pending.extend(bytes),
+                    Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => return None,
+                }
+            }
+        }
+
+        /// A whole ordinary response (up to its blank line).
+        fn response(&mut self) -> String {
+            let mut lines = Vec::new();
+            loop {
+                let l = self.line().expect("response line");
+                if l.is_empty() {
+                    return lines.join("\n");
+                }
+                lines.push(l);
+            }
+        }
+    }
+
+    fn config(size: u8) -> Config {
+        Config {
+            size,
+            playouts: None,
+            time_per_move: Duration::from_secs(60),
+            search: SearchParams {
+                seed: 3,
+                threads: 2,
+                ..SearchParams::default()
+            },
+            ..Config::default()
+        }
+    }
+
+    fn is_lz_block(block: &str) -> bool {
+        let re = regex::Regex::new(
+            r"^info move (pass|[A-HJ-T]\d+) visits \d+ winrate \d+ prior \d+ lcb \d+ order \d+ pv( (pass|[A-HJ-T]\d+))+$",
+        )
+        .expect("regex");
+        re.is_match(block)
+    }
+
+    /// `info` blocks of a line: each starts with `info `.
+    fn blocks(line: &str) -> Vec<String> {
+        line.split(" info ")
+            .enumerate()
+            .map(|(i, b)| {
+                if i == 0 {
+                    b.to_string()
+                } else {
+                    format!("info {b}")
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn analysis_streams_until_the_next_line_which_is_then_answered() {
+        let mut c = Client::start(config(9));
+        c.send("1 lz-analyze b 5\n");
+        assert_eq!(c.line().as_deref(), Some("=1"));
+        for _ in 0..3 {
+            let line = c.line().expect("an info line");
+            assert!(!line.is_empty());
+            for b in blocks(&line) {
+                assert!(is_lz_block(&b), "{b:?}");
+            }
+        }
+        c.send("2 protocol_version\n");
+        // Lines already on their way, then the blank line ending it.
+        loop {
+            let line = c.line().expect("line");
+            if line.is_empty() {
+                break;
+            }
+            assert!(line.starts_with("info move "), "{line:?}");
+        }
+        assert_eq!(c.response(), "=2 2");
+        // The game was not touched; the session goes on.
+        c.send("3 list_stones black\n");
+        assert_eq!(c.response(), "=3 ");
+    }
+
+    #[test]
+    fn kata_analysis_with_ownership_and_root_info() {
+        let mut c = Client::start(config(9));
+        c.send("play b e5\nkata-analyze w interval 5 ownership true rootInfo true maxmoves 3\n");
+        assert_eq!(c.response(), "= ");
+        assert_eq!(c.line().as_deref(), Some("="));
+        let line = c.line().expect("info line");
+        let (moves, ownership) = line.split_once(" ownership ").expect("ownership last");
+        let values: Vec<f64> = ownership
+            .split(' ')
+            .map(|v| v.parse().expect("float"))
+            .collect();
+        assert_eq!(values.len(), 81);
+        assert!(values.iter().all(|v| (-1.0..=1.0).contains(v)));
+        // E5 (row 5 from the top is index 4, column E is 4) is Black's,
+        // so White, to move, sees it as the opponent's.
+        assert!(values[4 * 9 + 4] < 0.0, "{}", values[40]);
+        let (moves, root) = moves.split_once(" rootInfo ").expect("rootInfo");
+        assert!(root.starts_with("visits "), "{root}");
+        let re = regex::Regex::new(
+            r"^info move (pass|[A-HJ-T]\d+) visits \d+ winrate [01]\.\d{6} scoreMean -?\d+\.\d{3} scoreLead -?\d+\.\d{3} prior [01]\.\d{6} lcb [01]\.\d{6} order [0-2] pv( (pass|[A-HJ-T]\d+))+$",
+        )
+        .expect("regex");
+        let bs = blocks(moves);
+        assert!((1..=3).contains(&bs.len()), "{moves}");
+        for b in bs {
+            assert!(re.is_match(&b), "{b:?}");
+            assert!(!b.contains("move E5 "), "an occupied point: {b}");
+        }
+        c.close();
+        loop {
+            match c.line().as_deref() {
+                Some("") | None => break,
+                Some(l) => assert!(l.starts_with("info "), "{l}"),
+            }
+        }
+    }
+
+    #[test]
+    fn avoided_moves_are_never_analysed() {
+        let mut c = Client::start(config(5));
+        // Every point but A1 and E5 avoided for Black at the root.
+        let avoid: Vec<String> = "ABCDE"
+            .chars()
+            .flat_map(|x| (1..=5).map(move |y| format!("{x}{y}")))
+            .filter(|v| v != "A1" && v != "E5")
+            .collect();
+        c.send(&format!("lz-analyze b 5 avoid b {} 1\n", avoid.join(",")));
+        assert_eq!(c.line().as_deref(), Some("="));
+        for _ in 0..3 {
+            let line = c.line().expect("info");
+            for b in blocks(&line) {
+                assert!(
+                    b.starts_with("info move A1 ") || b.starts_with("info move E5 "),
+                    "{b}"
+                );
+            }
+        }
+        c.send("name\n");
+        while c.line().is_some_and(|l| !l.is_empty()) {}
+        assert_eq!(c.response(), "= ingo");
+    }
+
+    #[test]
+    fn bad_analysis_arguments_start_nothing() {
+        let mut c = Client::start(config(9));
+        for bad in [
+            "lz-analyze b 10 foo 3",
+            "lz-analyze b 10 avoid b Z9 1",
+            "lz-analyze b 10 avoid b d4",
+            "lz-analyze x",
+            "lz-analyze b 10 ownership true",
+            "kata-analyze b interval",
+            "kata-genmove_analyze 10",
+        ] {
+            c.send(&format!("{bad}\n"));
+            assert_eq!(c.response(), "? syntax error", "{bad}");
+        }
+        c.send("name\n");
+        assert_eq!(c.response(), "= ingo");
+    }
+
+    #[test]
+    fn genmove_analyze_plays_its_move_then_answers_what_waited() {
+        let mut cfg = config(9);
+        cfg.time_per_move = Duration::from_millis(400);
+        let mut c = Client::start(cfg);
+        c.send("5 kata-genmove_analyze b 5\n6 list_stones black\n");
+        assert_eq!(c.line().as_deref(), Some("=5"));
+        let mut infos = 0;
+        let played = loop {
+            let line = c.line().expect("line");
+            if let Some(v) = line.strip_prefix("play ") {
+                break v.to_string();
+            }
+            assert!(line.starts_with("info move "), "{line}");
+            infos += 1;
+        };
+        assert!(infos > 0, "reports every 50 ms over 400 ms");
+        assert_eq!(c.line().as_deref(), Some(""));
+        assert_eq!(c.response(), format!("=6 {played}"));
+    }
+
+    #[test]
+    fn gogui_interrupt_ends_a_long_genmove_early() {
+        let mut c = Client::start(config(9));
+        c.send("gogui-interrupt\n");
+        assert_eq!(c.response(), "= ");
+        let sent = Instant::now();
+        c.send("genmove b\n");
+        std::thread::sleep(Duration::from_millis(300));
+        c.send("# interrupt\n");
+        let reply = c.response();
+        assert!(reply.starts_with("= ") && reply.len() > 2, "{reply}");
+        // The budget was a minute.
+        assert!(sent.elapsed() < Duration::from_secs(20));
+        // The interrupt is spent: the next genmove thinks again.
+        c.send("list_stones black\n");
+        assert_eq!(c.response(), format!("= {}", &reply[2..]));
+    }
+
+    #[test]
+    fn pondering_stops_at_the_next_command() {
+        let mut cfg = config(9);
+        cfg.ponder = true;
+        cfg.time_per_move = Duration::from_millis(200);
+        let mut c = Client::start(cfg);
+        c.send("genmove b\n");
+        let first = c.response();
+        assert!(first.starts_with("= "), "{first}");
+        std::thread::sleep(Duration::from_millis(300));
+        c.send("play w pass\nname\n");
+        assert_eq!(c.response(), "= ");
+        assert_eq!(c.response(), "= ingo");
+        c.send("genmove b\nquit\n");
+        assert!(c.response().starts_with("= "));
+        assert_eq!(c.response(), "= ");
+        assert_eq!(c.line(), None, "quit ends the loop");
+    }
+}

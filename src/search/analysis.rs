@@ -136,3 +136,49 @@ impl<'a> Watch<'a> {
         self.stop.load(Ordering::Relaxed)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(s: &str) -> Option<Point> {
+        Some(Point::parse(s, 9).expect("vertex"))
+    }
+
+    #[test]
+    fn filters_by_colour_depth_and_list() {
+        let filter = MoveFilter {
+            restrictions: vec![
+                Restriction {
+                    color: Color::Black,
+                    moves: vec![p("E5"), None],
+                    until_depth: 2,
+                    allow: false,
+                },
+                Restriction {
+                    color: Color::White,
+                    moves: vec![p("C3")],
+                    until_depth: 1,
+                    allow: true,
+                },
+                Restriction {
+                    color: Color::White,
+                    moves: vec![p("G7")],
+                    until_depth: 1,
+                    allow: true,
+                },
+            ],
+        };
+        assert!(MoveFilter::default().permits(Color::Black, p("E5"), 0));
+        assert!(!filter.permits(Color::Black, p("E5"), 0));
+        assert!(!filter.permits(Color::Black, None, 1));
+        assert!(filter.permits(Color::Black, p("E5"), 2), "past its depth");
+        assert!(filter.permits(Color::Black, p("D4"), 0));
+        // White: only the allowed moves (of either list), at depth 0.
+        assert!(filter.permits(Color::White, p("C3"), 0));
+        assert!(filter.permits(Color::White, p("G7"), 0));
+        assert!(!filter.permits(Color::White, p("E5"), 0));
+        assert!(!filter.permits(Color::White, None, 0));
+        assert!(filter.permits(Color::White, p("E5"), 1));
+    }
+}

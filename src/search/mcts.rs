@@ -1278,6 +1278,66 @@ mod tests {
     }
 
     #[test]
+    fn analysis_reports_snapshots_and_keeps_to_the_filter() {
+        let game = Game::new(9, Rules::SIMPLIFIED_ING, 7.0);
+        let filter = MoveFilter {
+            restrictions: vec![crate::search::Restriction {
+                color: Color::Black,
+                moves: vec![Some(v("E5", 9)), Some(v("C3", 9))],
+                until_depth: 1,
+                allow: true,
+            }],
+        };
+        let stop = AtomicBool::new(false);
+        let mut snapshots = Vec::new();
+        let mut report = |a: &Analysis| snapshots.push(a.clone());
+        let mut watch = Watch {
+            stop: &stop,
+            report: Some((Duration::from_millis(10), &mut report)),
+            min_moves: 0,
+            max_moves: usize::MAX,
+        };
+        let mut player = Mcts::new(params());
+        let last = player
+            .analyze(
+                &game,
+                Color::Black,
+                Budget::Playouts(3000),
+                &filter,
+                &mut watch,
+            )
+            .expect("analysis");
+        assert_eq!(last.playouts, 3000);
+        let moves: Vec<_> = last.candidates.iter().map(|c| c.point).collect();
+        assert!(moves.len() == 2 && moves.iter().all(|m| filter.permits(Color::Black, *m, 0)));
+        let visits: u32 = last.candidates.iter().map(|c| c.visits).sum();
+        assert_eq!(
+            u64::from(visits),
+            3000,
+            "every descent goes through a root move"
+        );
+        for c in &last.candidates {
+            assert_eq!(c.pv[0], c.point);
+            assert!((0.0..=1.0).contains(&c.win_rate) && c.lcb <= c.win_rate);
+        }
+        // The reports came while it ran, growing.
+        assert!(!snapshots.is_empty());
+        assert!(snapshots.windows(2).all(|w| w[0].playouts <= w[1].playouts));
+        // A stop flag set before the start leaves one descent.
+        stop.store(true, Ordering::Relaxed);
+        let a = player
+            .analyze(
+                &game,
+                Color::White,
+                Budget::Playouts(3000),
+                &MoveFilter::default(),
+                &mut Watch::silent(&stop),
+            )
+            .expect("analysis");
+        assert!(a.playouts <= 1, "{}", a.playouts);
+    }
+
+    #[test]
     fn the_memory_cap_holds() {
         let game = Game::new(9, Rules::SIMPLIFIED_ING, 7.0);
         let mut player = Mcts::new(SearchParams {
