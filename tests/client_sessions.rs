@@ -1,0 +1,322 @@
+//! The command sequences real clients send, replayed through the built
+//! binary, every reply checked: Sabaki (pipelined attach, sync with undo,
+//! analysis started and stopped), GoGui (attach, sync, analyze commands,
+//! interrupt, scoring) and gogui-twogtp (a whole game between two ingo
+//! processes under `time_settings`). The sequences follow
+//! ../shared/research/gtp-clients.md, which cites the clients' sources.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+use regex::Regex;
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+/// Only a hang makes a test wait this long.
+const WAIT: Duration = Duration::from_secs(60);
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ingo"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start ingo");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout: ChildStdout = child.stdout.take().expect("stdout");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { return };
+                if tx.send(line).is_err() {
+                    return;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn write(&mut self, text: &str) {
+        self.stdin.write_all(text.as_bytes()).expect("write");
+        self.stdin.flush().expect("flush");
+    }
+
+    fn line(&mut self) -> String {
+        self.lines.recv_timeout(WAIT).expect("a line from ingo")
+    }
+
+    /// The next whole response: its lines up to the blank one.
+    fn response(&mut self) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let l = self.line();
+            if l.is_empty() {
+                return lines;
+            }
+            lines.push(l);
+        }
+    }
+
+    /// Sends one command and returns its result, checking the framing a
+    /// GoGui-style client relies on: `=` (with the id), then a space.
+    fn ok(&mut self, command: &str) -> String {
+        self.write(&format!("{command}\n"));
+        self.result(command)
+    }
+
+    /// The result of the next response, which must be a success.
+    fn result(&mut self, command: &str) -> String {
+        let lines = self.response();
+        let first = lines.first().expect("a response line");
+        let id = command
+            .split_whitespace()
+            .next()
+            .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))
+            .unwrap_or("");
+        let head = format!("={id} ");
+        assert!(
+            first.starts_with(&head),
+            "{command:?} -> {lines:?} (GoGui cuts at the first space)"
+        );
+        let mut text = first[head.len()..].to_string();
+        for l in &lines[1..] {
+            text.push('\n');
+            text.push_str(l);
+        }
+        text
+    }
+
+    fn commands(&mut self) -> Vec<String> {
+        self.ok("list_commands")
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn re(pattern: &str) -> Regex {
+    Regex::new(&format!("^(?:{pattern})$")).expect("regex")
+}
+
+const VERTEX: &str = "[A-HJ-T](?:1[0-9]|[1-9])";
+
+#[test]
+fn sabaki_attach_sync_and_analysis() {
+    let mut e = Engine::start(&["--threads", "2", "--time", "1", "--seed", "5"]);
+    // Attach: pipelined, no ids.
+    e.write("name\nversion\nprotocol_version\nlist_commands\n");
+    assert_eq!(e.result("name"), "ingo");
+    assert!(re(r"\d+\.\d+\.\d+").is_match(&e.result("version")));
+    assert_eq!(e.result("protocol_version"), "2");
+    let list = e.result("list_commands");
+    for l in list.lines() {
+        assert_eq!(l, l.trim(), "Sabaki compares untrimmed lines");
+    }
+    let commands: Vec<&str> = list.lines().collect();
+    assert!(commands.contains(&"kata-analyze") && commands.contains(&"undo"));
+    // Sync of a 19x19 node, all written at once.
+    e.write("komi 6.5\nboardsize 19\nclear_board\nplay B D4\nplay W Q16\nplay B D16\n");
+    for c in ["komi", "boardsize", "clear_board", "play", "play", "play"] {
+        assert_eq!(e.result(c), "", "{c}");
+    }
+    // Analysis as Sabaki starts it, stopped by its sendAbort.
+    e.write("kata-analyze W 10\n");
+    assert_eq!(e.line(), "=");
+    let info = re(&format!(
+        r"(?:info move (?:pass|{VERTEX}) visits \d+ winrate [01]\.\d+ scoreMean -?\d+\.\d+ scoreLead -?\d+\.\d+ prior [01]\.\d+ lcb [01]\.\d+ order \d+ pv(?: (?:pass|{VERTEX}))+ ?)+"
+    ));
+    for _ in 0..2 {
+        let l = e.line();
+        assert!(info.is_match(&l), "{l}");
+    }
+    e.write("protocol_version\n");
+    loop {
+        let l = e.line();
+        if l.is_empty() {
+            break;
+        }
+        assert!(info.is_match(&l), "{l}");
+    }
+    assert_eq!(e.result("protocol_version"), "2");
+    // Navigation back one move and forward another way: undo, play.
+    e.write("undo\nplay B Q4\n");
+    assert_eq!(e.result("undo"), "");
+    assert_eq!(e.result("play"), "");
+    assert_eq!(e.ok("list_stones black"), "D4 Q4");
+    // An engine move in Sabaki: kata-genmove_analyze, `play` last.
+    e.write("kata-genmove_analyze W 10\n");
+    assert_eq!(e.line(), "=");
+    let played = loop {
+        let l = e.line();
+        if let Some(m) = l.strip_prefix("play ") {
+            break m.to_string();
+        }
+        assert!(info.is_match(&l), "{l}");
+    };
+    assert!(
+        re(&format!("{VERTEX}|pass|resign")).is_match(&played),
+        "{played}"
+    );
+    assert_eq!(e.line(), "");
+    assert_eq!(e.ok("quit"), "");
+}
+
+#[test]
+fn gogui_attach_sync_analyze_and_interrupt() {
+    let mut e = Engine::start(&["--threads", "2", "--time", "30", "--seed", "5"]);
+    // Attach (GoGui.java / GtpClientBase): identity, commands, interrupt.
+    assert_eq!(e.ok("name"), "ingo");
+    assert_eq!(e.ok("protocol_version"), "2");
+    e.ok("version");
+    let commands = e.commands();
+    assert!(commands.iter().any(|c| c == "gogui-interrupt"));
+    assert_eq!(e.ok("gogui-interrupt"), "");
+    assert_eq!(e.ok("name"), "ingo");
+    assert_eq!(e.ok("protocol_version"), "2");
+    // The analyze menu: type/label/command, every command known.
+    let menu = e.ok("gogui-analyze_commands");
+    let mut gfx = Vec::new();
+    for entry in menu.lines() {
+        let fields: Vec<&str> = entry.split('/').collect();
+        assert!((3..=5).contains(&fields.len()), "{entry}");
+        let name = fields[2].split_whitespace().next().expect("command");
+        assert!(commands.iter().any(|c| c == name), "{entry}");
+        if fields[0] == "gfx" {
+            gfx.push(fields[2].to_string());
+        }
+    }
+    assert!(gfx.len() >= 5, "{menu}");
+    // Synchronisation (GtpSynchronizer.init), then moves.
+    for c in ["boardsize 9", "clear_board", "komi 6.5"] {
+        assert_eq!(e.ok(c), "", "{c}");
+    }
+    for m in ["B E5", "W C3", "B G3", "W C7", "B G7"] {
+        assert_eq!(e.ok(&format!("play {m}")), "");
+    }
+    // Navigation: gg-undo n when listed, else undo n times; then replay.
+    if commands.iter().any(|c| c == "gg-undo") {
+        assert_eq!(e.ok("gg-undo 2"), "");
+    } else {
+        assert_eq!(e.ok("undo"), "");
+        assert_eq!(e.ok("undo"), "");
+    }
+    assert_eq!(e.ok("play W C7"), "");
+    assert_eq!(e.ok("play B G7"), "");
+    // Every gfx command gives draw commands GoGui knows, one per line.
+    let draw = re(
+        r"(?:(?:BLACK|WHITE|MARK|CIRCLE|SQUARE|TRIANGLE)(?: [A-HJ-T]\d+)+|INFLUENCE(?: [A-HJ-T]\d+ -?[01]\.\d+)+|LABEL(?: [A-HJ-T]\d+ \S+)+|VAR(?: [bw] (?:[A-HJ-T]\d+|pass))+|TEXT .*)",
+    );
+    for command in &gfx {
+        let reply = e.ok(command);
+        for l in reply.lines() {
+            assert!(draw.is_match(l), "{command}: {l:?}");
+        }
+    }
+    for (command, pattern) in [
+        ("ingo-rules", r"\S.*"),
+        ("ingo-phase", "playing"),
+        ("ingo-param", r"\[bool\] live_gfx [01]"),
+    ] {
+        let reply = e.ok(command);
+        assert!(re(pattern).is_match(&reply), "{command}: {reply}");
+    }
+    // A long genmove ends early at `# interrupt` with a move.
+    let sent = Instant::now();
+    e.write("genmove w\n");
+    std::thread::sleep(Duration::from_millis(500));
+    e.write("# interrupt\n");
+    let reply = e.result("genmove");
+    assert!(re(&format!("{VERTEX}|pass")).is_match(&reply), "{reply}");
+    assert!(
+        sent.elapsed() < Duration::from_secs(25),
+        "the budget was 30 s"
+    );
+    // Scoring as the GUI does it.
+    e.ok("final_status_list dead");
+    assert_eq!(e.ok("quit"), "");
+}
+
+/// One gogui-twogtp game: per program `protocol_version`, `name`,
+/// `version`, `list_commands`, then `boardsize`, `clear_board`, `komi`,
+/// `time_settings`; `genmove` to the mover and `play` to the other until
+/// two passes or a resignation; `final_score` to both, `cputime` if
+/// listed, `quit`.
+#[test]
+fn twogtp_game_with_time_settings() {
+    let args = ["--playouts", "400", "--threads", "1", "--resign", "0"];
+    let mut black = Engine::start(&[&args[..], &["--seed", "1"]].concat());
+    let mut white = Engine::start(&[&args[..], &["--seed", "2"]].concat());
+    let mut listed = Vec::new();
+    for e in [&mut black, &mut white] {
+        assert_eq!(e.ok("protocol_version"), "2");
+        assert_eq!(e.ok("name"), "ingo");
+        e.ok("version");
+        listed.push(e.commands());
+        for c in [
+            "boardsize 9",
+            "clear_board",
+            "komi 6.5",
+            "time_settings 60 0 0",
+        ] {
+            assert_eq!(e.ok(c), "", "{c}");
+        }
+    }
+    let mv = re(&format!("{VERTEX}|pass|PASS|resign"));
+    let mut passes = 0;
+    let mut moves = 0;
+    let mut resigned = None;
+    while passes < 2 && moves < 300 {
+        let (mover, other, c) = if moves % 2 == 0 {
+            (&mut black, &mut white, "B")
+        } else {
+            (&mut white, &mut black, "W")
+        };
+        let reply = mover.ok(&format!("genmove {}", c.to_lowercase()));
+        assert!(mv.is_match(&reply), "{reply}");
+        if reply == "resign" {
+            resigned = Some(c);
+            break;
+        }
+        // The opponent is the referee of legality (twogtp checks none).
+        assert_eq!(other.ok(&format!("play {c} {reply}")), "", "{c} {reply}");
+        passes = if reply.eq_ignore_ascii_case("pass") {
+            passes + 1
+        } else {
+            0
+        };
+        moves += 1;
+    }
+    assert!(moves < 300, "the game ends");
+    if resigned.is_none() {
+        let score = re(r"[BW]\+\d+(?:\.\d+)?|0");
+        let b = black.ok("final_score");
+        let w = white.ok("final_score");
+        assert!(score.is_match(&b) && score.is_match(&w), "{b} {w}");
+    }
+    for (e, commands) in [&mut black, &mut white].into_iter().zip(&listed) {
+        if commands.iter().any(|c| c == "cputime") {
+            let cpu = e.ok("cputime");
+            assert!(re(r"\d+\.\d{3}").is_match(&cpu), "{cpu}");
+        }
+        assert_eq!(e.ok("quit"), "");
+    }
+}
