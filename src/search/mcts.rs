@@ -702,6 +702,12 @@ impl Mcts {
         if to_move != color {
             return None;
         }
+        if node == ROOT {
+            // The same position (analysed again, or pondered on and not
+            // yet answered): the tree goes on as it is, with no copy.
+            log::info!("reusing all {} nodes", kept.tree.len());
+            return Some(kept.tree);
+        }
         let tree = Tree::promote(&kept.tree, node, self.params.max_nodes);
         log::info!("reusing {} of {} nodes", tree.len(), kept.tree.len());
         Some(tree)
@@ -1335,6 +1341,29 @@ mod tests {
             )
             .expect("analysis");
         assert!(a.playouts <= 1, "{}", a.playouts);
+    }
+
+    #[test]
+    fn pondering_on_a_position_carries_into_its_genmove() {
+        let mut game = Game::new(9, Rules::SIMPLIFIED_ING, 7.0);
+        game.play(Move::Play(Color::Black, v("E5", 9)))
+            .expect("legal");
+        let mut player = Mcts::new(params());
+        let stop = AtomicBool::new(false);
+        let filter = MoveFilter::default();
+        let budget = Budget::Playouts(2000);
+        let watch = &mut Watch::silent(&stop);
+        player.analyze(&game, Color::White, budget, &filter, watch);
+        let again = player
+            .analyze(&game, Color::White, budget, &filter, watch)
+            .expect("analysis");
+        let visits: u32 = again.candidates.iter().map(|c| c.visits).sum();
+        assert_eq!(
+            visits, 4000,
+            "the second search went on with the first's tree"
+        );
+        let tree = player.reuse(&game, Color::White).expect("same position");
+        assert_eq!(tree.node(ROOT).visits(), 4000);
     }
 
     #[test]
