@@ -112,6 +112,15 @@ impl<T> IndexMut<Color> for ByColor<T> {
 mod tests {
     use super::*;
 
+    /// Error and display texts reach users (GTP replies, logs, SGF).
+    #[test]
+    fn texts_and_indices() {
+        assert_eq!(ColorError.to_string(), "invalid color");
+        assert_eq!(Color::Black.to_string(), "black");
+        assert_eq!(Color::White.to_string(), "white");
+        assert_eq!((Color::Black.index(), Color::White.index()), (0, 1));
+    }
+
     #[test]
     fn parses_gtp_colours_case_insensitively() {
         for s in ["b", "B", "black", "BLACK", "Black"] {

@@ -106,6 +106,13 @@ mod tests {
     use super::*;
 
     #[test]
+    fn errors_say_what_is_wrong() {
+        let e = ". X\n. . .".parse::<Board>().expect_err("not square");
+        assert!(e.to_string().starts_with("bad diagram: "), "{e}");
+        assert!(e.to_string().len() > "bad diagram: ".len());
+    }
+
+    #[test]
     fn diagram_round_trip() {
         let text = ". X O\nX O .\n. . .";
         let b: Board = text.parse().expect("diagram");

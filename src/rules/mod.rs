@@ -192,6 +192,12 @@ mod tests {
     use super::*;
 
     #[test]
+    fn unknown_names_are_named_in_the_error() {
+        let e = "go-moku".parse::<Rules>().expect_err("unknown");
+        assert_eq!(e.to_string(), "unknown rules \"go-moku\"");
+    }
+
+    #[test]
     fn presets_round_trip_through_text() {
         for (name, rules) in Rules::PRESETS {
             assert_eq!(rules.to_string(), name);
