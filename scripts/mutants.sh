@@ -39,7 +39,11 @@ summary() {
     printf '%-26s %7s %7s %8s %8s %8s\n' total "${total[@]}"
     local viable=$((total[0] + total[1] + total[3]))
     if [ "$viable" -gt 0 ]; then
+        # A mutant that makes the tests hang is detected too (the tests
+        # did not pass): cargo-mutants reports it apart, so both figures.
+        local detected=$((total[0] + total[3]))
         echo "caught: $((1000 * total[0] / viable / 10)).$((1000 * total[0] / viable % 10))% of $viable viable mutants (caught, missed or timed out)"
+        echo "detected (caught or timed out): $((1000 * detected / viable / 10)).$((1000 * detected / viable % 10))%"
     fi
     echo "missed mutants:"
     cat "$out"/*/mutants.out/missed.txt 2>/dev/null | grep -E "^($(IFS='|'; echo "${files[*]}")):" | sort -u || true
