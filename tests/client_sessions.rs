@@ -320,3 +320,63 @@ fn twogtp_game_with_time_settings() {
         assert_eq!(e.ok("quit"), "");
     }
 }
+
+/// kgsGtp's flow (research notes §4.3): `list_commands` first, possibly
+/// several `boardsize`, then `clear_board`, `komi`, `kgs-rules`, the
+/// handicap, `kgs-time_settings byoyomi` with `time_left` carrying periods,
+/// moves, `undo`, `final_status_list dead`, `kgs-genmove_cleanup` after a
+/// disagreement, `kgs-chat`, `kgs-game_over`.
+#[test]
+fn kgsgtp_game_flow() {
+    let mut e = Engine::start(&["--playouts", "300", "--threads", "1", "--seed", "3"]);
+    let commands = e.commands();
+    for c in [
+        "kgs-genmove_cleanup",
+        "kgs-time_settings",
+        "kgs-rules",
+        "kgs-game_over",
+    ] {
+        assert!(commands.iter().any(|l| l == c), "{c}");
+    }
+    assert_eq!(e.ok("boardsize 19"), "");
+    assert_eq!(e.ok("boardsize 9"), "");
+    assert_eq!(e.ok("clear_board"), "");
+    assert_eq!(e.ok("komi 0.5"), "");
+    assert_eq!(e.ok("kgs-rules chinese"), "");
+    assert_eq!(e.ok("kgs-time_settings byoyomi 60 10 3"), "");
+    let stones = e.ok("place_free_handicap 2");
+    let points: Vec<&str> = stones.split_whitespace().collect();
+    assert_eq!(points.len(), 2, "{stones}");
+    assert!(points.iter().all(|p| re(VERTEX).is_match(p)), "{stones}");
+    let mv = re(&format!("{VERTEX}|pass|resign"));
+    // White (the bot) to move after the handicap.
+    for i in 0..6 {
+        assert_eq!(e.ok(&format!("time_left white {} 0", 60 - 5 * i)), "");
+        let reply = e.ok("genmove w");
+        assert!(mv.is_match(&reply), "{reply}");
+        if reply == "resign" {
+            break;
+        }
+        // The opponent's answer: any legal point.
+        let legal = e.ok("all_legal black");
+        let answer = legal.split_whitespace().next().expect("a legal point");
+        assert_eq!(e.ok(&format!("play b {answer}")), "");
+    }
+    // KGS takes back a move when both agree.
+    assert_eq!(e.ok("undo"), "");
+    e.ok("final_status_list dead");
+    // Byo-yomi: periods left in place of stones.
+    assert_eq!(e.ok("time_left white 8 2"), "");
+    let reply = e.ok("kgs-genmove_cleanup w");
+    assert!(mv.is_match(&reply), "{reply}");
+    if commands.iter().any(|l| l == "kgs-chat") {
+        e.write("kgs-chat private someone hello bot\n");
+        let lines = e.response();
+        assert!(
+            lines[0].starts_with("= ") || lines[0].starts_with("? "),
+            "{lines:?}"
+        );
+    }
+    assert_eq!(e.ok("kgs-game_over"), "");
+    assert_eq!(e.ok("quit"), "");
+}
