@@ -16,6 +16,21 @@ struct Engine {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    errors: Receiver<String>,
+}
+
+/// Forwards the lines of `from` to a channel, on a thread.
+fn forward(from: impl std::io::Read + Send + 'static) -> Receiver<String> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(from).lines() {
+            let Ok(line) = line else { return };
+            if tx.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    rx
 }
 
 /// Only a hang makes a test wait this long.
@@ -27,24 +42,18 @@ impl Engine {
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("start ingo");
         let stdin = child.stdin.take().expect("stdin");
         let stdout: ChildStdout = child.stdout.take().expect("stdout");
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { return };
-                if tx.send(line).is_err() {
-                    return;
-                }
-            }
-        });
+        let lines = forward(stdout);
+        let errors = forward(child.stderr.take().expect("stderr"));
         Engine {
             child,
             stdin,
             lines,
+            errors,
         }
     }
 
@@ -182,7 +191,7 @@ fn sabaki_attach_sync_and_analysis() {
 
 #[test]
 fn gogui_attach_sync_analyze_and_interrupt() {
-    let mut e = Engine::start(&["--threads", "2", "--time", "30", "--seed", "5"]);
+    let mut e = Engine::start(&["--threads", "2", "--time", "1", "--seed", "5"]);
     // Attach (GoGui.java / GtpClientBase): identity, commands, interrupt.
     assert_eq!(e.ok("name"), "ingo");
     assert_eq!(e.ok("protocol_version"), "2");
@@ -239,17 +248,34 @@ fn gogui_attach_sync_analyze_and_interrupt() {
         let reply = e.ok(command);
         assert!(re(pattern).is_match(&reply), "{command}: {reply}");
     }
-    // A long genmove ends early at `# interrupt` with a move.
+    // A long genmove (a minute of byo-yomi for one stone) ends early at
+    // `# interrupt` with a move; with live graphics on, it draws on
+    // stderr while it thinks.
+    assert_eq!(e.ok("time_settings 0 60 1"), "");
+    assert_eq!(e.ok("ingo-param live_gfx 1"), "");
     let sent = Instant::now();
     e.write("genmove w\n");
-    std::thread::sleep(Duration::from_millis(500));
+    std::thread::sleep(Duration::from_millis(1800));
     e.write("# interrupt\n");
     let reply = e.result("genmove");
     assert!(re(&format!("{VERTEX}|pass")).is_match(&reply), "{reply}");
+    // Left alone it thinks for about half a minute here.
+    assert!(sent.elapsed() < Duration::from_secs(10), "interrupted");
+    // Blocks: a bare `gogui-gfx:` line, draw commands, an empty line; a
+    // CLEAR before the response.
+    let stderr: Vec<String> = e.errors.try_iter().collect();
+    let start = stderr.iter().position(|l| l == "gogui-gfx:");
+    let start = start.unwrap_or_else(|| panic!("no live graphics in {stderr:?}"));
+    let block: Vec<&String> = stderr[start + 1..]
+        .iter()
+        .take_while(|l| !l.is_empty())
+        .collect();
     assert!(
-        sent.elapsed() < Duration::from_secs(25),
-        "the budget was 30 s"
+        !block.is_empty() && block.iter().all(|l| draw.is_match(l)),
+        "{block:?}"
     );
+    assert_eq!(stderr.last().map(String::as_str), Some("gogui-gfx: CLEAR"));
+    assert_eq!(e.ok("ingo-param live_gfx 0"), "");
     // Scoring as the GUI does it.
     e.ok("final_status_list dead");
     assert_eq!(e.ok("quit"), "");
