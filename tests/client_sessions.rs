@@ -263,7 +263,14 @@ fn gogui_attach_sync_analyze_and_interrupt() {
     assert!(sent.elapsed() < Duration::from_secs(10), "interrupted");
     // Blocks: a bare `gogui-gfx:` line, draw commands, an empty line; a
     // CLEAR before the response.
-    let stderr: Vec<String> = e.errors.try_iter().collect();
+    // (stderr comes through its own pipe: read up to the CLEAR.)
+    let mut stderr: Vec<String> = Vec::new();
+    while stderr.last().map(String::as_str) != Some("gogui-gfx: CLEAR") {
+        match e.errors.recv_timeout(WAIT) {
+            Ok(l) => stderr.push(l),
+            Err(_) => panic!("no CLEAR after {stderr:?}"),
+        }
+    }
     let start = stderr.iter().position(|l| l == "gogui-gfx:");
     let start = start.unwrap_or_else(|| panic!("no live graphics in {stderr:?}"));
     let block: Vec<&String> = stderr[start + 1..]
@@ -274,7 +281,6 @@ fn gogui_attach_sync_analyze_and_interrupt() {
         !block.is_empty() && block.iter().all(|l| draw.is_match(l)),
         "{block:?}"
     );
-    assert_eq!(stderr.last().map(String::as_str), Some("gogui-gfx: CLEAR"));
     assert_eq!(e.ok("ingo-param live_gfx 0"), "");
     // Scoring as the GUI does it.
     e.ok("final_status_list dead");
