@@ -8,6 +8,7 @@
 #   scripts/mutants.sh 8 3              shard 3 of 8 (0-based): a piece
 #   scripts/mutants.sh 1 0 src/rules/history.rs src/rules/phase.rs
 #                                       only these files
+#   scripts/mutants.sh --search [N K]   the deterministic parts of src/search
 #   scripts/mutants.sh --summary        reprint the summary of earlier runs
 #
 # Each mutant costs a build and a test run (about a minute on two cores),
@@ -55,6 +56,16 @@ if ! command -v cargo-mutants >/dev/null; then
 fi
 
 default_files=$(ls src/board/*.rs src/rules/*.rs)
+# The parts of the search whose results do not depend on chance or timing:
+# the clock arithmetic, the 3x3 patterns, the node arena (one thread), the
+# analysis move filter. Not in .ci/run: a change there would cost CI a
+# scratch build of several minutes for few mutants.
+search_files="src/search/time.rs src/search/patterns.rs src/search/tree.rs src/search/analysis.rs"
+if [ "${1:-}" = "--search" ]; then
+    shift
+    # shellcheck disable=SC2086 # one word per file
+    set -- "${1:-1}" "${2:-all}" $search_files
+fi
 if [ "${1:-}" = "--summary" ]; then
     shift
     # shellcheck disable=SC2086
