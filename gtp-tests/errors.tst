@@ -2,7 +2,10 @@
 # changes nothing. Errors are unnumbered with `#error` (gogui-regress counts
 # every `?` on a numbered command as a failure); each is followed by a
 # numbered query of the state.
-# ingo-args: --size 9
+# The board (gogui-regress starts each file with a fresh engine at its
+# defaults: 19x19, simplified-ing rules).
+boardsize 9
+clear_board
 
 1 komi 6.5
 #? []

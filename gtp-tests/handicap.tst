@@ -2,7 +2,10 @@
 # top row first, left to right (GNU Go's order); the sets of points are
 # those of GTP 2 §4.1.1 (4th line from 13x13 up, 3rd line below; GNU Go
 # 3.8 answers the same lists).
-# ingo-args: --size 19
+# The board (gogui-regress starts each file with a fresh engine at its
+# defaults: 19x19, simplified-ing rules).
+boardsize 19
+clear_board
 
 # ---------------------------------------------------------------------------
 # 1. fixed_handicap on 19x19, 2 to 9 stones: corners first (3 = the upper

@@ -7,7 +7,10 @@
 #   resumed  --2 consecutive passes (a resuming pass counts)-->  finished
 #
 # The player to move is read from showboard's last line.
-# ingo-args: --size 5
+# The board (gogui-regress starts each file with a fresh engine at its
+# defaults: 19x19, simplified-ing rules).
+boardsize 5
+clear_board
 
 1 komi 0.5
 #? []

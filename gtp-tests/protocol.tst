@@ -1,5 +1,8 @@
 # Protocol basics: ids, names, listing.
-# ingo-args: --size 9
+# The board (gogui-regress starts each file with a fresh engine at its
+# defaults: 19x19, simplified-ing rules).
+boardsize 9
+clear_board
 
 # GTP 2 §6.3.1: the protocol version is 2.
 1 protocol_version

@@ -1,12 +1,15 @@
 # Rule sets (SPEC §1.4): `ingo-rules` prints / switches the active set (only on
-# an empty board), `--rules NAME` sets the start-up one, `kgs-rules` maps the
-# KGS names. What each set means for play is tested in superko.tst,
-# suicide.tst, scoring.tst and phases.tst.
-# ingo-args: --rules chinese --size 9
+# an empty board), `kgs-rules` maps the KGS names. What each set means for
+# play is tested in superko.tst, suicide.tst, scoring.tst and phases.tst.
+# The board (gogui-regress starts each file with a fresh engine at its
+# defaults: 19x19, simplified-ing rules).
+boardsize 9
+clear_board
 
-# The start-up rule set comes from --rules.
+# The start-up rule set is the EGF's (`--rules NAME` changes it: checked
+# in tests/client_sessions.rs, since a file here cannot pass arguments).
 1 ingo-rules
-#? [chinese]
+#? [simplified-ing]
 
 # ---------------------------------------------------------------------------
 # All six names round trip.

@@ -3,7 +3,10 @@
 # (Black wins ties, SPEC §1.4). Dead stones are only ever decided here by an
 # explicit `ingo-agree` (never by the engine's playout judgement), so every
 # count below is exact and done by hand.
-# ingo-args: --size 5
+# The board (gogui-regress starts each file with a fresh engine at its
+# defaults: 19x19, simplified-ing rules).
+boardsize 5
+clear_board
 
 # ---------------------------------------------------------------------------
 # 1. The empty board scores 0-0 (no region has a bordering stone), so the

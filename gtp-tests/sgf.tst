@@ -4,7 +4,10 @@
 # relative to this directory (the harness starts the engine here). Every
 # successful load below was cross-checked with GNU Go 3.8 (same stones, same
 # colour to move).
-# ingo-args: --size 19
+# The board (gogui-regress starts each file with a fresh engine at its
+# defaults: 19x19, simplified-ing rules).
+boardsize 19
+clear_board
 
 1 ingo-rules chinese
 #? []

@@ -6,7 +6,10 @@
 # removed, including those removed by their own suicide (SPEC §2).
 # Legal-move lists were cross-checked with GNU Go (with --allow-suicide for
 # the rule sets that allow it, without for chinese/aga).
-# ingo-args: --size 4
+# The board (gogui-regress starts each file with a fresh engine at its
+# defaults: 19x19, simplified-ing rules).
+boardsize 4
+clear_board
 
 # The test position, on 4x4, White to move (the last set-up move is Black's):
 #

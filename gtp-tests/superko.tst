@@ -3,7 +3,10 @@
 # `gnugo --mode gtp --chinese-rules --allow-suicide --positional-superko`
 # where GNU Go has the same rule (positional superko); situational cases
 # are argued by hand.
-# ingo-args: --size 9
+# The board (gogui-regress starts each file with a fresh engine at its
+# defaults: 19x19, simplified-ing rules).
+boardsize 9
+clear_board
 
 # ---------------------------------------------------------------------------
 # 1. Simple ko under the default rules (positional superko).

@@ -412,3 +412,16 @@ fn kgsgtp_game_flow() {
     assert_eq!(e.ok("kgs-game_over"), "");
     assert_eq!(e.ok("quit"), "");
 }
+
+/// The start-up options a client's command line gives (the regression
+/// files cannot pass arguments).
+#[test]
+fn command_line_rules_size_and_komi() {
+    let mut e = Engine::start(&["--rules", "chinese", "--size", "9", "--komi", "5.5"]);
+    assert_eq!(e.ok("ingo-rules"), "chinese");
+    assert_eq!(e.ok("get_komi"), " 5.5");
+    assert_eq!(e.ok("play b J9"), "");
+    assert_eq!(e.ok("list_stones black"), "J9");
+    e.write("play w K10\n");
+    assert_eq!(e.response(), vec!["? syntax error".to_string()], "9x9");
+}

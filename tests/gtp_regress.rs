@@ -1,11 +1,11 @@
 //! Runs every `gtp-tests/*.tst` file through the built `ingo` binary, the
-//! way gogui-regress does (GNU Go's regression format), with two additions
-//! that gogui-regress reads as plain comments:
-//!
-//! - `#error [regex]` after a command: the command must fail (`?`) with a
-//!   message matching the regex. gogui-regress cannot test error replies
-//!   (it counts every `?` as a failure), so error cases are unnumbered.
-//! - `# ingo-args: ...` at the top: extra command-line arguments.
+//! way gogui-regress does (GNU Go's regression format), with one addition
+//! that gogui-regress reads as a plain comment: `#error [regex]` after a
+//! command, which must then fail (`?`) with a message matching the regex.
+//! gogui-regress cannot test error replies (it counts every `?` as a
+//! failure), so error cases are unnumbered. The files pass no arguments
+//! (each sets its board with commands), so `gogui-regress ingo *.tst`
+//! runs them unchanged.
 //!
 //! A numbered command is a test; the `#? [regex]` line after it must
 //! match its response in full (Java regex flags MULTILINE|DOTALL). `[!re]`
@@ -29,10 +29,9 @@ struct Engine {
 }
 
 impl Engine {
-    fn start(dir: &Path, extra: &[String]) -> Engine {
+    fn start(dir: &Path) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_ingo"))
             .args(BASE_ARGS)
-            .args(extra)
             .current_dir(dir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -109,13 +108,8 @@ fn text_of(response: &str) -> &str {
 
 fn run_file(path: &Path) -> Outcome {
     let text = std::fs::read_to_string(path).expect("read .tst");
-    let extra: Vec<String> = text
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("# ingo-args:"))
-        .map(|a| a.split_whitespace().map(String::from).collect())
-        .unwrap_or_default();
     let dir = path.parent().expect("dir");
-    let mut engine = Engine::start(dir, &extra);
+    let mut engine = Engine::start(dir);
     let mut outcome = Outcome {
         tests: 0,
         failures: Vec::new(),
