@@ -189,8 +189,21 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
             }
             Event::Interrupt => {
                 interrupt.store(false, Ordering::Relaxed);
-                if let Some(r) = job.as_ref().filter(|r| r.holds_input()) {
-                    r.stop();
+                match job.take() {
+                    // A move on its way: it comes now, with what it has.
+                    Some(r) if r.holds_input() => {
+                        r.stop();
+                        job = Some(r);
+                    }
+                    // Like any input line, it ends an analysis.
+                    Some(r) if r.streams() => {
+                        r.stop();
+                        session.finish(r);
+                        if !emit(&mut output, "\n")? {
+                            return Ok(());
+                        }
+                    }
+                    other => job = other,
                 }
             }
             e @ (Event::Line(_) | Event::Eof) if holding => held.push_back(e),
@@ -577,6 +590,20 @@ mod live_tests {
         // The interrupt is spent: the next genmove thinks again.
         c.send("list_stones black\n");
         assert_eq!(c.response(), format!("= {}", &reply[2..]));
+    }
+
+    #[test]
+    fn gogui_interrupt_line_ends_an_analysis_too() {
+        let mut c = Client::start(config(9));
+        c.send("lz-analyze b 5\n");
+        assert_eq!(c.line().as_deref(), Some("="));
+        assert!(c.line().is_some_and(|l| l.starts_with("info move ")));
+        c.send("# interrupt\n");
+        // Reports go on every 50 ms until it ends: a few lines at most.
+        let ended = (0..100).any(|_| c.line().is_some_and(|l| l.is_empty()));
+        assert!(ended, "the analysis went on");
+        c.send("name\n");
+        assert_eq!(c.response(), "= ingo");
     }
 
     #[test]
