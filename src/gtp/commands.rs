@@ -447,13 +447,22 @@ fn showboard(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     Ok(out)
 }
 
+/// `loadsgf FILE [N|VERTEX]`: N stops before move N, a vertex before the
+/// first move there (GNU Go). Answers the colour to move.
 fn loadsgf(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
-    let (file, limit) = match args {
+    let (file, until) = match args {
         [file] => (*file, None),
-        [file, n] => (*file, Some(number::<usize>(n)?)),
+        [file, n] if n.bytes().all(|b| b.is_ascii_digit()) => {
+            (*file, Some(sgf::Until::Move(number::<usize>(n)?)))
+        }
+        // Read against the file's size once it is known; this only rules
+        // out text that is no vertex on any board.
+        [file, v] if Point::parse(v, crate::board::MAX_SIZE).is_ok() => {
+            (*file, Some(sgf::Until::Vertex(v.to_string())))
+        }
         _ => return Err(GtpError::Syntax),
     };
-    let game = sgf::load(file, limit, s.game.rules(), s.game.komi()).map_err(|e| {
+    let game = sgf::load(file, until.as_ref(), s.game.rules(), s.game.komi()).map_err(|e| {
         log::debug!("loadsgf {file}: {e}");
         GtpError::CannotLoadFile
     })?;
