@@ -8,7 +8,9 @@ use sgf_parse::go::{self, Prop};
 use sgf_parse::{SgfNode, SgfProp};
 
 use crate::board::{Board, Color, Point};
-use crate::rules::{format_number, handicap, Event, Game, IllegalMove, Move, Rules};
+use crate::rules::{
+    area_owners, format_number, handicap, Event, Game, IllegalMove, Move, Phase, Rules,
+};
 
 /// Why a file could not be loaded (GTP answers `cannot load file`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -609,8 +611,36 @@ fn prop(id: &str, values: Vec<String>) -> Prop {
     Prop::new(id.to_string(), values)
 }
 
+/// A point-list property in reading order (row by row from the top).
+/// sgf-parse keeps typed point lists in hash sets, which would print them
+/// in a different order on every run.
+fn point_list(id: &str, mut points: Vec<String>) -> Prop {
+    points.sort_by_key(|p| p.chars().rev().collect::<String>());
+    Prop::Unknown(id.to_string(), points)
+}
+
+/// The `RU` value for a rule set: the SGF specification's names (`AGA`,
+/// `GOE`, `NZ`) and the usual `Chinese` and `Tromp-Taylor` where one
+/// exists, which other programs read; ingo's own name otherwise.
+/// [`rules_from_sgf`] reads every one of them back.
+pub fn rules_to_sgf(rules: Rules) -> String {
+    match rules {
+        Rules::CHINESE => "Chinese".into(),
+        Rules::AGA => "AGA".into(),
+        Rules::ING => "GOE".into(),
+        Rules::NEW_ZEALAND => "NZ".into(),
+        Rules::TROMP_TAYLOR => "Tromp-Taylor".into(),
+        other => other.to_string(),
+    }
+}
+
 /// The game as SGF text on one line: root with size, komi, rules,
-/// handicap and set-up stones, then one node per move.
+/// handicap and set-up stones, then one node per move. A finished game
+/// also gets its result (`RE`, as `final_score` gives it) in the root and,
+/// in its last node, the counted territory as `TB`/`TW` with the points of
+/// the agreed dead stones in their owner's list (the convention of CGoban
+/// and KGS, which Sabaki and GoGui read too), plus `MA` marks on those
+/// stones so that any viewer shows them.
 pub fn write(game: &Game) -> String {
     let size = game.size();
     let setup = game.setup();
@@ -621,7 +651,7 @@ pub fn write(game: &Game) -> String {
         prop("AP", vec![format!("ingo:{}", env!("CARGO_PKG_VERSION"))]),
         prop("SZ", vec![size.to_string()]),
         prop("KM", vec![format_number(game.komi())]),
-        prop("RU", vec![game.rules().to_string()]),
+        prop("RU", vec![rules_to_sgf(game.rules())]),
     ];
     let stones = |c: Color| -> Vec<String> {
         setup
@@ -631,14 +661,14 @@ pub fn write(game: &Game) -> String {
             .collect()
     };
     let (black, white) = (stones(Color::Black), stones(Color::White));
-    if white.is_empty() && black.len() >= 2 {
-        root.push(prop("HA", vec![black.len().to_string()]));
+    if game.handicap() > 0 {
+        root.push(prop("HA", vec![game.handicap().to_string()]));
     }
     if !black.is_empty() {
-        root.push(prop("AB", black));
+        root.push(point_list("AB", black));
     }
     if !white.is_empty() {
-        root.push(prop("AW", white));
+        root.push(point_list("AW", white));
     }
     if !setup.is_clear() {
         let first = game.moves().next().map_or(game.to_move(), Move::color);
@@ -656,6 +686,15 @@ pub fn write(game: &Game) -> String {
             Move::Pass(c) => vec![prop(&c.letter().to_string(), vec![String::new()])],
         })
         .collect();
+    if game.phase() == Phase::Finished {
+        // Agreed dead stones are off the board once finished; `final_score`
+        // counts the board as it stands.
+        let result = game.score(&[]).result(game.rules().tie);
+        root.push(prop("RE", vec![result.to_string()]));
+        if let Some(last) = nodes.last_mut() {
+            last.extend(final_marks(game));
+        }
+    }
     // Build the main line from its end: each node is the only child of
     // the one before.
     let mut child: Option<SgfNode<Prop>> = None;
@@ -666,6 +705,37 @@ pub fn write(game: &Game) -> String {
     // sgf-parse writes every size as `W:H`; FF[4] reserves that form for
     // rectangular boards, so square ones become `SZ[N]`.
     text.replacen(&format!("SZ[{size}:{size}]"), &format!("SZ[{size}]"), 1)
+}
+
+/// `TB`, `TW` and `MA` for the last node of a finished game: the board of
+/// that node still holds the dead stones, removed by the agreement after it.
+fn final_marks(game: &Game) -> Vec<Prop> {
+    let size = game.size();
+    let dead = game.agreed_dead();
+    let mut before = game.clone();
+    if !dead.is_empty() && before.undo().is_err() {
+        return Vec::new();
+    }
+    let board = before.board();
+    let owners = area_owners(board, &dead);
+    let mut props = Vec::new();
+    for (id, c) in [("TB", Color::Black), ("TW", Color::White)] {
+        let points: Vec<String> = board
+            .points()
+            .filter(|&p| owners[p.index()] == Some(c) && board.color_at(p) != Some(c))
+            .map(|p| sgf_point(p, size))
+            .collect();
+        if !points.is_empty() {
+            props.push(point_list(id, points));
+        }
+    }
+    if !dead.is_empty() {
+        props.push(point_list(
+            "MA",
+            dead.iter().map(|&p| sgf_point(p, size)).collect(),
+        ));
+    }
+    props
 }
 
 #[cfg(test)]
@@ -902,6 +972,116 @@ mod tests {
         assert!(parse(&long, None, Rules::SIMPLIFIED_ING, 7.5).is_err());
         // Brackets inside values do not count.
         assert!(check_shape("(;C[((((\\]((;;;])").is_ok());
+    }
+
+    fn play_all(g: &mut Game, moves: &[(Color, &str)]) {
+        for &(c, v) in moves {
+            let mv = if v == "pass" {
+                Move::Pass(c)
+            } else {
+                Move::Play(c, Point::parse(v, g.size()).expect("vertex"))
+            };
+            g.play(mv).expect("legal");
+        }
+    }
+
+    fn values<'a>(text: &'a str, id: &str) -> Vec<&'a str> {
+        let at = text.find(&format!("{id}[")).expect(id) + id.len();
+        let mut out = Vec::new();
+        let mut rest = &text[at..];
+        while let Some(v) = rest.strip_prefix('[') {
+            let end = v.find(']').expect("]");
+            out.push(&v[..end]);
+            rest = &v[end + 1..];
+        }
+        out
+    }
+
+    #[test]
+    fn finished_games_carry_result_territory_and_dead_stones() {
+        use Color::{Black as B, White as W};
+        // 5x5: Black's wall on column C, a white stone dead at A1 (`ae`).
+        let mut g = Game::new(5, Rules::CHINESE, 0.5);
+        play_all(
+            &mut g,
+            &[(B, "C1"), (W, "A1"), (B, "C2"), (W, "pass"), (B, "C3")],
+        );
+        play_all(&mut g, &[(W, "pass"), (B, "C4"), (W, "pass"), (B, "C5")]);
+        play_all(&mut g, &[(W, "pass"), (B, "pass")]);
+        assert_eq!(g.phase(), Phase::Stopped);
+        assert!(!write(&g).contains("RE["), "no result before the end");
+        g.agree(&[Point::parse("A1", 5).expect("A1")])
+            .expect("stopped");
+        let text = write(&g);
+        // All 25 points are Black's: 5 stones and 20 empty or dead.
+        assert_eq!(g.score(&[]).result(g.rules().tie).to_string(), "B+24.5");
+        assert!(text.contains("RE[B+24.5]"), "{text}");
+        assert!(text.contains("RU[Chinese]"));
+        let tb = values(&text, "TB");
+        assert_eq!(tb.len(), 20);
+        assert!(tb.contains(&"ae"), "the dead stone's point is Black's");
+        assert!(!tb.contains(&"ca"), "C5 is a black stone, not territory");
+        assert!(!text.contains("TW["));
+        assert_eq!(values(&text, "MA"), ["ae"]);
+        // Loaded back, the game stands where the agreement was made (GNU
+        // Go's reading: TB/TW/MA are marks); agreeing on the marked stones
+        // gives the same game.
+        let mut back = parse(&text, None, Rules::default(), 7.5).expect("reload");
+        assert_eq!(back.phase(), Phase::Stopped);
+        let marked: Vec<Point> = values(&text, "MA")
+            .iter()
+            .map(|v| {
+                let (x, y) = (v.as_bytes()[0] - b'a', v.as_bytes()[1] - b'a');
+                Point::from_coords(x, 4 - y, 5).expect("point")
+            })
+            .collect();
+        back.agree(&marked).expect("stopped");
+        assert_eq!(back, g);
+        // Finished by two passes in `resumed`: the result, no dead stones.
+        let mut g = Game::new(5, Rules::default(), 0.5);
+        play_all(&mut g, &[(B, "C3"), (W, "pass"), (B, "pass"), (W, "pass")]);
+        play_all(&mut g, &[(B, "pass")]);
+        assert_eq!(g.phase(), Phase::Finished);
+        let text = write(&g);
+        assert!(text.contains("RE[B+24.5]"), "{text}");
+        assert!(!text.contains("MA["));
+        assert_eq!(parse(&text, None, Rules::CHINESE, 0.0).expect("reload"), g);
+    }
+
+    #[test]
+    fn rules_names_and_handicap_round_trip() {
+        for (_, rules) in Rules::PRESETS {
+            assert_eq!(rules_from_sgf(&rules_to_sgf(rules)), Some(rules));
+            let g = Game::with_handicap(
+                9,
+                &[
+                    Point::parse("C3", 9).expect("C3"),
+                    Point::parse("G7", 9).expect("G7"),
+                ],
+                rules,
+                0.5,
+            );
+            let text = write(&g);
+            assert!(
+                text.contains("HA[2]") && text.contains("AB[gc][cg]"),
+                "{text}"
+            );
+            assert_eq!(
+                parse(&text, None, Rules::default(), 7.5).expect("reload"),
+                g
+            );
+        }
+        assert_eq!(rules_to_sgf(Rules::ING), "GOE");
+        assert_eq!(rules_to_sgf(Rules::NEW_ZEALAND), "NZ");
+        // Handicap played as Black moves (as GUIs send it) is HA too.
+        let mut g = Game::new(9, Rules::AGA, 0.5);
+        play_all(&mut g, &[(Color::Black, "C3"), (Color::Black, "G7")]);
+        let text = write(&g);
+        assert!(text.contains("HA[2]"), "{text}");
+        assert_eq!(
+            parse(&text, None, Rules::default(), 7.5).expect("reload"),
+            g
+        );
     }
 
     #[test]
