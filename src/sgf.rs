@@ -192,14 +192,28 @@ pub fn parse(
         _ => usize::MAX,
     };
     let mut played = 0;
-    'nodes: for node in &nodes[first_move..] {
+    let last_move = nodes
+        .iter()
+        .rposition(|n| !node_moves(n).is_empty())
+        .unwrap_or(0);
+    'nodes: for (i, node) in nodes.iter().enumerate().skip(first_move) {
         if node
             .properties()
-            .any(|p| matches!(p, Prop::AB(_) | Prop::AW(_) | Prop::AE(_)))
+            .any(|p| matches!(p, Prop::AB(_) | Prop::AW(_)))
         {
             // A game has no set-up once it started: refuse rather than load
             // a position and superko history that are not the record's.
             return Err(err("set-up stones after the first move"));
+        }
+        if node.properties().any(|p| matches!(p, Prop::AE(_))) {
+            if i < last_move {
+                return Err(err("set-up stones after the first move"));
+            }
+            // AE with no move after it: old editors (Jago, CGoban 1)
+            // removed the dead stones so at the end of a record, next to
+            // TB/TW. It is the count, not play: the game stays as played
+            // (GNU Go's loadsgf ignores AE too).
+            log::info!("loadsgf: AE at the end of the record (dead stones) not applied");
         }
         // Some programs write two moves in a node (`B[tt]W[tt]`); GNU Go
         // plays them in order.
@@ -900,6 +914,13 @@ mod tests {
         // PL after the moves started: accepted when it agrees with them.
         assert_eq!(moves("(;SZ[9];B[ee]PL[W];W[cc])"), Ok(2));
         assert!(moves("(;SZ[9];B[ee];W[tt]PL[W])").is_err());
+        // AE at the very end removes dead stones for the count (Jago,
+        // CGoban 1): the game is loaded as played. Earlier, it is set-up.
+        let g = parse("(;SZ[9];B[ee];W[cc];B[];AE[ee]TW[ee])", None, rules, 0.0).expect("sgf");
+        assert_eq!(stone(&g, "E5"), Some(Color::Black));
+        assert_eq!(moves("(;SZ[9];B[ee];W[tt]AE[ee])"), Ok(2));
+        assert!(moves("(;SZ[9];B[ee];AE[ee];W[cc])").is_err());
+        assert!(moves("(;SZ[9];B[ee];W[cc];AB[aa])").is_err());
         // Brackets and parentheses inside values.
         assert_eq!(moves("x (;SZ[9]C[(;B\\] )(];B[ee])"), Ok(1));
     }

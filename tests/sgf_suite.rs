@@ -38,8 +38,10 @@ const REFUSED_BY_DESIGN: &[&str] = &[
     // under every rule set of ingo's (all superko). GNU Go's loadsgf plays
     // any move on an empty point.
     "position repeats (superko)",
-    // AB/AW/AE after the game started: a game in ingo has one set-up
-    // position, from which its superko history starts.
+    // AB/AW after the game started, or AE before a later move: a game in
+    // ingo has one set-up position, from which its superko history starts.
+    // (AE after the last move is read as the count's removal of dead
+    // stones and not applied, as GNU Go does not apply AE.)
     "set-up stones after the first move",
     // PL in a node after the moves started, naming the player who just
     // moved (two records: `W[tt]PL[W]`). GNU Go lets the same player move
