@@ -46,9 +46,21 @@ pub enum Until {
 /// Missing or unreadable file, malformed SGF, a size out of 2..=25 or not
 /// square, or a move that is illegal under the rules.
 pub fn load(path: &str, until: Option<&Until>, rules: Rules, komi: f64) -> Result<Game, LoadError> {
-    let bytes = std::fs::read(path).map_err(|e| err(e.to_string()))?;
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| err(e.to_string()))?;
+    // A path like /dev/zero must not eat the memory.
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(err("file too large"));
+    }
     parse(&decode(&bytes), until, rules, komi)
 }
+
+/// Largest file `loadsgf` reads: far above any game record or collection
+/// people load (the largest in GNU Go 3.8's sources is 16 kB).
+const MAX_FILE_BYTES: u64 = 32 << 20;
 
 /// The rule set an SGF `RU` value means, among ingo's. Territory rule sets
 /// (Japanese, Korean) map to Chinese, the closest area rule set, as
@@ -986,6 +998,10 @@ mod tests {
             );
         }
         assert!(load("/nonexistent/x.sgf", None, Rules::SIMPLIFIED_ING, 7.5).is_err());
+        assert_eq!(
+            load("/dev/zero", None, Rules::SIMPLIFIED_ING, 7.5),
+            Err(err("file too large"))
+        );
         // Far past the limits: refused before sgf-parse could recurse.
         let deep = "(;".repeat(300_000) + &")".repeat(300_000);
         assert!(parse(&deep, None, Rules::SIMPLIFIED_ING, 7.5).is_err());
