@@ -415,7 +415,15 @@ fn latin1(bytes: &[u8]) -> String {
 /// The value of `CA` in the first node, read from the raw bytes (the
 /// charset is needed before the text can be decoded).
 fn root_charset(bytes: &[u8]) -> Option<String> {
-    let start = bytes.iter().position(|&b| b == b'(')?;
+    // The tree starts where first_tree finds it: text before it may hold
+    // parentheses ("Black (B) vs White (W)").
+    let start = (0..bytes.len()).find(|&i| {
+        bytes[i] == b'('
+            && bytes[i + 1..]
+                .iter()
+                .find(|b| !b.is_ascii_whitespace())
+                .is_some_and(|&b| b == b';')
+    })?;
     let mut ident = Vec::new();
     let mut in_value = false;
     let mut escaped = false;
@@ -861,6 +869,9 @@ mod tests {
                 .count(),
             1
         );
+        // The CA of the tree, not of parentheses in text before it.
+        let mailed = unescape(b"Black (B) vs (W)\n(;CA[Shift_JIS]SZ[9]C[\x83\x5d];B[ee])");
+        assert!(decode(&mailed).contains("C[\u{fffd}]"));
         // No CA and not UTF-8: Latin-1.
         let bare = unescape(b"(;SZ[9]C[\xe9t\xe9];B[ee])");
         assert!(decode(&bare).contains("C[\u{e9}t\u{e9}]"));
