@@ -14,7 +14,8 @@
 //! `/usr/games/gnugo --mode gtp` with `loadsgf FILE`, `loadsgf FILE 20`
 //! and `loadsgf FILE D4` (stop before move 20 / before the first move on
 //! D4); after each load both are asked the colour to move (the reply of
-//! `loadsgf`) and `list_stones black` / `list_stones white`. The test prints
+//! `loadsgf`), `list_stones black` / `list_stones white` and `captures
+//! black` / `captures white`. The test prints
 //! every file ingo refuses, with the reason, and every position where the
 //! two disagree, and fails on any disagreement or on a refusal that is not
 //! in [`REFUSED_BY_DESIGN`].
@@ -146,7 +147,7 @@ fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Colour to move and both stone lists, as one comparable line.
+/// Colour to move, both stone lists and capture counts, as one line.
 fn position(engine: &mut Engine, load: &str) -> Result<String, String> {
     let to_move = engine.send(load)?.to_ascii_lowercase();
     let mut stones = Vec::new();
@@ -158,6 +159,10 @@ fn position(engine: &mut Engine, load: &str) -> Result<String, String> {
             .collect();
         list.sort();
         stones.push(format!("{c}: {}", list.join(" ")));
+    }
+    for c in ["black", "white"] {
+        let n = engine.send(&format!("captures {c}"))?;
+        stones.push(format!("{c} captured {n}"));
     }
     Ok(format!("{to_move} to move; {}", stones.join("; ")))
 }
