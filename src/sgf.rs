@@ -121,6 +121,7 @@ pub fn parse(
         _ => None,
     };
     let nodes: Vec<&SgfNode<Prop>> = root.main_variation().collect();
+    // PL is checked where it is read (`player`): FF[3]'s 1 and 2 are fine.
     for node in &nodes {
         if let Some(Prop::Invalid(id, _)) = node.properties().find(|p| {
             matches!(p, Prop::Invalid(id, values)
