@@ -31,7 +31,7 @@ clear_board
 # One pass does not stop the game.
 15 ingo-phase
 #? [playing]
-# The rule set is the session's, not the file's.
+# The file has no RU: the rule set stays the session's.
 16 ingo-rules
 #? [chinese]
 # printsgf writes the same game back (SGF FF[4]: pass as B[]).

@@ -9,6 +9,7 @@ use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 use crate::board::{Board, Color};
+use crate::cpu::process_cpu_seconds;
 use crate::gtp::{self, Config, Session};
 use crate::rules::{Game, Move, Phase, Rules};
 use crate::search::playout::{play_out, Policy};
@@ -309,20 +310,6 @@ fn bench_search(
     }
     writeln!(out, "playouts/s: {:.0}", playouts as f64 / secs)?;
     Ok(())
-}
-
-/// User plus system CPU time of this process so far, where `/proc` tells
-/// (Linux); `None` elsewhere.
-fn process_cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // Fields after the command name, which is in parentheses and may hold
-    // spaces: utime and stime are the 12th and 13th of them.
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let mut fields = rest.split_whitespace().skip(11);
-    let utime: f64 = fields.next()?.parse().ok()?;
-    let stime: f64 = fields.next()?.parse().ok()?;
-    // The kernel's USER_HZ is 100 on every Linux of the last decades.
-    Some((utime + stime) / 100.0)
 }
 
 /// One game of the engine against itself, to the end of the phases: after

@@ -33,6 +33,7 @@
 
 pub mod board;
 pub mod cli;
+pub mod cpu;
 pub mod gtp;
 pub mod rules;
 pub mod search;

@@ -40,6 +40,9 @@ pub const COMMANDS: &[(&str, Handler)] = &[
         genmove(s, a, GenMode::Cleanup, true)
     }),
     ("undo", undo),
+    ("gg-undo", gg_undo),
+    ("cputime", cputime),
+    ("kgs-chat", kgs_chat),
     ("time_settings", time_settings),
     ("kgs-time_settings", kgs_time_settings),
     ("time_left", time_left),
@@ -316,6 +319,59 @@ fn undo(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     Ok(String::new())
 }
 
+/// `gg-undo [N]` (GNU Go): takes back N moves (1 by default); with fewer
+/// than N to take back, nothing at all.
+fn gg_undo(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    let n = match args {
+        [] => 1,
+        [n] => match n.parse::<i64>() {
+            Ok(n) if n < 0 => {
+                return Err(GtpError::Other(
+                    "can't undo a negative number of moves".into(),
+                ))
+            }
+            Ok(n) => usize::try_from(n).map_err(|_| GtpError::CannotUndo)?,
+            Err(_) => return Err(GtpError::Syntax),
+        },
+        _ => return Err(GtpError::Syntax),
+    };
+    if n > s.game.events().len() {
+        return Err(GtpError::CannotUndo);
+    }
+    for _ in 0..n {
+        s.game.undo().map_err(|_| GtpError::CannotUndo)?;
+    }
+    Ok(String::new())
+}
+
+/// CPU seconds used by the whole process (every search thread), `%.3f`
+/// like GNU Go; gogui-twogtp reads it after each game.
+fn cputime(_: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    no_args(args)?;
+    crate::cpu::process_cpu_seconds()
+        .map(|t| format!("{t:.3}"))
+        .ok_or_else(|| GtpError::Other("cpu time not available".into()))
+}
+
+/// `kgs-chat (game|private) NAME MESSAGE...`: kgsGtp sends a successful
+/// reply back as chat (an error makes it send its default one). ingo does
+/// not converse; it says what it is and what it plays under, which is what
+/// people ask a bot.
+fn kgs_chat(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    let [kind, name, message @ ..] = args else {
+        return Err(GtpError::Syntax);
+    };
+    if !matches!(kind.to_ascii_lowercase().as_str(), "game" | "private") || message.is_empty() {
+        return Err(GtpError::Syntax);
+    }
+    Ok(format!(
+        "Hi {name}, I am ingo {}, a Go program: I cannot chat. I play {} rules, komi {}.",
+        env!("CARGO_PKG_VERSION"),
+        s.game.rules(),
+        format_number(s.game.komi())
+    ))
+}
+
 fn seconds(text: &str) -> Result<f64, GtpError> {
     float(text).and_then(|x| {
         if x >= 0.0 {
@@ -481,13 +537,22 @@ fn showboard(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     Ok(out)
 }
 
+/// `loadsgf FILE [N|VERTEX]`: N stops before move N, a vertex before the
+/// first move there (GNU Go). Answers the colour to move.
 fn loadsgf(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
-    let (file, limit) = match args {
+    let (file, until) = match args {
         [file] => (*file, None),
-        [file, n] => (*file, Some(number::<usize>(n)?)),
+        [file, n] if n.bytes().all(|b| b.is_ascii_digit()) => {
+            (*file, Some(sgf::Until::Move(number::<usize>(n)?)))
+        }
+        // Read against the file's size once it is known; this only rules
+        // out text that is no vertex on any board.
+        [file, v] if Point::parse(v, crate::board::MAX_SIZE).is_ok() => {
+            (*file, Some(sgf::Until::Vertex(v.to_string())))
+        }
         _ => return Err(GtpError::Syntax),
     };
-    let game = sgf::load(file, limit, s.game.rules(), s.game.komi()).map_err(|e| {
+    let game = sgf::load(file, until.as_ref(), s.game.rules(), s.game.komi()).map_err(|e| {
         log::debug!("loadsgf {file}: {e}");
         GtpError::CannotLoadFile
     })?;
@@ -669,6 +734,111 @@ mod tests {
         assert_eq!(send(&mut s, "undo"), "= \n\n");
         assert_eq!(send(&mut s, "undo"), "= \n\n");
         assert_eq!(send(&mut s, "undo"), "? cannot undo\n\n");
+    }
+
+    #[test]
+    fn gg_undo_takes_back_n_moves_or_nothing() {
+        let mut s = session();
+        send(&mut s, "boardsize 9");
+        for m in ["b e5", "w c3", "b g7"] {
+            assert_eq!(send(&mut s, &format!("play {m}")), "= \n\n");
+        }
+        assert_eq!(send(&mut s, "gg-undo 4"), "? cannot undo\n\n");
+        assert_eq!(send(&mut s, "list_stones black"), "= G7 E5\n\n");
+        for bad in ["gg-undo x", "gg-undo 1 2", "gg-undo 1.5"] {
+            assert_eq!(send(&mut s, bad), "? syntax error\n\n", "{bad}");
+        }
+        assert_eq!(
+            send(&mut s, "gg-undo -1"),
+            "? can't undo a negative number of moves\n\n"
+        );
+        assert_eq!(
+            send(&mut s, "gg-undo 99999999999999999999"),
+            "? syntax error\n\n"
+        );
+        assert_eq!(send(&mut s, "gg-undo 0"), "= \n\n");
+        assert_eq!(send(&mut s, "list_stones white"), "= C3\n\n");
+        assert_eq!(send(&mut s, "gg-undo"), "= \n\n");
+        assert_eq!(send(&mut s, "list_stones black"), "= E5\n\n");
+        assert_eq!(send(&mut s, "gg-undo 2"), "= \n\n");
+        assert_eq!(send(&mut s, "list_stones black"), "= \n\n");
+        assert_eq!(send(&mut s, "gg-undo"), "? cannot undo\n\n");
+        // Handicap set-up is no move.
+        send(&mut s, "fixed_handicap 2");
+        assert_eq!(send(&mut s, "gg-undo"), "? cannot undo\n\n");
+        assert_eq!(send(&mut s, "list_stones black"), "= G7 C3\n\n");
+    }
+
+    #[test]
+    fn cputime_is_seconds_with_three_decimals() {
+        let mut s = session();
+        let reply = send(&mut s, "cputime");
+        let t = reply
+            .strip_prefix("= ")
+            .and_then(|r| r.strip_suffix("\n\n"))
+            .expect(&reply);
+        let (whole, frac) = t.split_once('.').expect(t);
+        assert!(
+            whole.bytes().all(|b| b.is_ascii_digit()) && !whole.is_empty(),
+            "{t}"
+        );
+        assert_eq!(frac.len(), 3, "{t}");
+        assert!(t.parse::<f64>().expect(t) >= 0.0);
+        assert_eq!(send(&mut s, "cputime 1"), "? syntax error\n\n");
+    }
+
+    #[test]
+    fn kgs_chat_answers_well_formed_messages_only() {
+        let mut s = session();
+        send(&mut s, "kgs-rules chinese");
+        send(&mut s, "komi 6.5");
+        let reply = send(&mut s, "kgs-chat private alice are you a bot?");
+        assert!(reply.starts_with("= Hi alice, I am ingo "), "{reply}");
+        assert!(
+            reply.ends_with("I play chinese rules, komi 6.5.\n\n"),
+            "{reply}"
+        );
+        assert_eq!(reply.lines().count(), 2, "one line of chat: {reply:?}");
+        assert!(send(&mut s, "kgs-chat GAME bob gg").starts_with("= Hi bob"));
+        for bad in [
+            "kgs-chat",
+            "kgs-chat game",
+            "kgs-chat game bob",
+            "kgs-chat lobby bob hi",
+        ] {
+            assert_eq!(send(&mut s, bad), "? syntax error\n\n", "{bad}");
+        }
+    }
+
+    #[test]
+    fn loadsgf_arguments() {
+        let dir = std::env::temp_dir().join(format!("ingo-loadsgf-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let file = dir.join("g.sgf");
+        std::fs::write(&file, "(;SZ[9]RU[AGA]KM[0.5];B[ee];W[cc];B[gg];W[cg])").expect("write");
+        let f = file.display();
+        let mut s = session();
+        assert_eq!(send(&mut s, &format!("loadsgf {f} G3")), "= black\n\n");
+        assert_eq!(send(&mut s, "list_stones black"), "= E5\n\n");
+        assert_eq!(send(&mut s, "ingo-rules"), "= aga\n\n");
+        assert_eq!(send(&mut s, &format!("loadsgf {f} 4")), "= white\n\n");
+        assert_eq!(send(&mut s, &format!("loadsgf {f} c3")), "= white\n\n");
+        assert_eq!(send(&mut s, "list_stones black"), "= E5 G3\n\n");
+        // Bad arguments change nothing.
+        for bad in ["x y z", "-1", "3x", "z99", "pass"] {
+            assert_eq!(
+                send(&mut s, &format!("loadsgf {f} {bad}")),
+                "? syntax error\n\n",
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            send(&mut s, &format!("loadsgf {f} T19")),
+            "? cannot load file\n\n"
+        );
+        assert_eq!(send(&mut s, "loadsgf"), "? syntax error\n\n");
+        assert_eq!(send(&mut s, "list_stones black"), "= E5 G3\n\n");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
