@@ -4,7 +4,7 @@
 # miniatures of what old servers and programs write. Every position loaded
 # below was checked against GNU Go 3.8 (`loadsgf` then `list_stones`),
 # except sgf/shift-jis.sgf, which GNU Go misreads (see there).
-# ingo-args: --size 19 --rules simplified-ing --komi 7.5
+# The engine starts at its defaults: 19x19, simplified-ing, komi 7.5.
 
 # ---------------------------------------------------------------------------
 # sgf/ha0-latin1.sgf: HA[0] (no handicap, as GNU Go writes it), CA[ISO-8859-1]
