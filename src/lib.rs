@@ -34,6 +34,7 @@
 pub mod board;
 pub mod cli;
 pub mod gtp;
+pub mod review;
 pub mod rules;
 pub mod search;
 pub mod sgf;
