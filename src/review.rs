@@ -156,9 +156,17 @@ pub fn biggest_mistakes(losses: &[MoveLoss], per_side: usize) -> Vec<MoveLoss> {
 /// away from zero), printed as `Number.prototype.toString` prints it (no
 /// trailing zeros, no `-0`).
 pub fn sabaki_number(x: f64) -> String {
-    let r = (x * 100.0 + 0.5).floor() / 100.0;
-    // Adding zero turns -0 into 0.
-    format!("{}", r + 0.0)
+    let hundredths = x * 100.0;
+    let floor = hundredths.floor();
+    // Math.round: the nearest integer, ties towards +infinity. (`x - floor`
+    // is exact; `floor(x + 0.5)` would round 0.49999999999999994 up.)
+    let rounded = if hundredths - floor >= 0.5 {
+        floor + 1.0
+    } else {
+        floor
+    };
+    // Adding zero turns -0 into 0, which JavaScript prints as "0".
+    format!("{}", rounded / 100.0 + 0.0)
 }
 
 /// Searches every position of the game that `start` grew into by `moves`.
@@ -748,4 +756,292 @@ pub fn run(
     std::fs::write(&svg_path, svg)
         .with_context(|| format!("cannot write {}", svg_path.display()))?;
     Ok([sgf_path, svg_path])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::SearchParams;
+
+    fn p(v: &str, size: u8) -> Point {
+        Point::parse(v, size).expect("vertex")
+    }
+
+    fn eval(black_win_rate: f64, black_score: f64) -> Eval {
+        Eval {
+            black_win_rate,
+            black_score,
+            analysis: None,
+        }
+    }
+
+    #[test]
+    fn numbers_are_written_as_sabaki_writes_them() {
+        // Expected strings from node 20:
+        // String(Math.round(x * 100) / 100) for each x.
+        for (x, js) in [
+            (55.1, "55.1"),
+            (50.0, "50"),
+            (-0.001, "0"),
+            (-12.345, "-12.34"),
+            (0.07, "0.07"),
+            (100.0, "100"),
+            (100.0 / 3.0, "33.33"),
+            (54.305, "54.31"),
+            (-0.005, "0"),
+            (0.005, "0.01"),
+            (1.005, "1"),
+            (-2.5, "-2.5"),
+            (99.995, "100"),
+            (7.125, "7.13"),
+            (-7.125, "-7.12"),
+            (12.344999, "12.34"),
+        ] {
+            assert_eq!(sabaki_number(x), js, "{x}");
+        }
+    }
+
+    #[test]
+    fn values_turn_to_blacks_view() {
+        assert_eq!(to_black(Color::Black, 0.7, 3.5), (0.7, 3.5));
+        let (w, s) = to_black(Color::White, 0.7, 3.5);
+        assert!((w - 0.3).abs() < 1e-12);
+        assert_eq!(s, -3.5);
+
+        let candidate = |point, visits, win_rate, score_lead| Candidate {
+            point,
+            visits,
+            win_rate,
+            score_lead,
+            prior: 0.0,
+            lcb: 0.0,
+            pv: vec![point],
+        };
+        let analysis = Analysis {
+            color: Color::White,
+            playouts: 100,
+            win_rate: 0.4,
+            score_lead: -2.0,
+            candidates: vec![
+                candidate(Some(p("E5", 9)), 80, 0.75, 6.0),
+                candidate(Some(p("C3", 9)), 20, 0.2, -9.0),
+            ],
+            ownership: Vec::new(),
+        };
+        // The most visited move's value, not the root's: White wins 75%.
+        let e = Eval::from_analysis(analysis.clone());
+        assert!((e.black_win_rate - 0.25).abs() < 1e-12);
+        assert_eq!(e.black_score, -6.0);
+        // Nothing visited yet: the root's.
+        let mut none = analysis;
+        for c in &mut none.candidates {
+            c.visits = 0;
+        }
+        let e = Eval::from_analysis(none);
+        assert!((e.black_win_rate - 0.6).abs() < 1e-12);
+        assert_eq!(e.black_score, 2.0);
+    }
+
+    #[test]
+    fn losses_are_the_movers_drop() {
+        let moves = [
+            Move::Play(Color::Black, p("E5", 9)),
+            Move::Play(Color::White, p("C3", 9)),
+            Move::Pass(Color::Black),
+        ];
+        let evals = [
+            eval(0.5, 1.0),
+            eval(0.4, -1.0),
+            eval(0.6, 2.0),
+            eval(0.65, 2.5),
+        ];
+        let losses = move_losses(&moves, &evals);
+        assert_eq!(losses.len(), 3);
+        // Black went from 50% to 40%: lost 10%, 2 points.
+        assert!((losses[0].win_rate - 0.1).abs() < 1e-12);
+        assert_eq!(losses[0].score, 2.0);
+        // White went from 60% to 40% for White: lost 20%, 3 points.
+        assert!((losses[1].win_rate - 0.2).abs() < 1e-12);
+        assert_eq!(losses[1].score, 3.0);
+        // Black gained: a negative loss.
+        assert!(losses[2].win_rate < 0.0);
+        assert_eq!(losses.iter().map(|l| l.number).collect::<Vec<_>>(), [1, 2, 3]);
+        // Without a search of the position before, no move is the
+        // engine's choice.
+        assert!(losses.iter().all(|l| !l.engine_choice));
+    }
+
+    #[test]
+    fn mistakes_are_the_biggest_drops_per_side() {
+        let loss = |number: usize, win_rate: f64, engine_choice: bool| {
+            let color = if number % 2 == 1 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            MoveLoss {
+                number,
+                mv: Move::Pass(color),
+                win_rate,
+                score: 0.0,
+                engine_choice,
+            }
+        };
+        let losses = [
+            loss(1, 0.30, false),
+            loss(2, 0.01, false),
+            loss(3, 0.10, false),
+            loss(4, -0.2, false),
+            loss(5, 0.20, false),
+            loss(6, 0.50, true),
+            loss(7, 0.05, false),
+            loss(8, 0.0, false),
+        ];
+        let numbers = |v: Vec<MoveLoss>| v.iter().map(|l| l.number).collect::<Vec<_>>();
+        // Two per side: Black's 1 and 5; White's only real loss is 2 (6
+        // was its own choice, 4 and 8 lost nothing).
+        assert_eq!(numbers(biggest_mistakes(&losses, 2)), [1, 2, 5]);
+        assert_eq!(numbers(biggest_mistakes(&losses, 5)), [1, 2, 3, 5, 7]);
+        assert!(biggest_mistakes(&losses, 0).is_empty());
+    }
+
+    #[test]
+    fn labels_do_not_overlap() {
+        // Six mistakes within a few pixels of each other.
+        let labels: Vec<(String, Color, (i32, i32))> = (0..6)
+            .map(|i| {
+                let color = if i % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                (format!("{} B D4 (-12%)", i + 1), color, (100 + 4 * i, 200 + i))
+            })
+            .collect();
+        let offsets = label_offsets(&labels, 1000);
+        let rects: Vec<(i32, i32, i32, i32)> = labels
+            .iter()
+            .zip(&offsets)
+            .map(|((t, _, (x, y)), (dx, dy))| {
+                let w = LABEL_CHAR_WIDTH * t.len() as i32;
+                (x + dx, y + dy, x + dx + w, y + dy + LABEL_SIZE)
+            })
+            .collect();
+        for (i, a) in rects.iter().enumerate() {
+            for b in &rects[i + 1..] {
+                let overlap = a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3;
+                assert!(!overlap, "{a:?} {b:?}");
+            }
+        }
+        // The first Black label sits above its mark, right of it; near
+        // the right edge it goes left.
+        assert_eq!(offsets[0], (6, -LABEL_SIZE - 6));
+        let right = label_offsets(&[("x".into(), Color::White, (990, 10))], 1000);
+        assert_eq!(right[0], (-6 - LABEL_CHAR_WIDTH, 6));
+    }
+
+    #[test]
+    fn output_paths() {
+        let game = Path::new("/games/a.2024.sgf");
+        assert_eq!(
+            output_stem(game, None),
+            PathBuf::from("/games/a.2024-review")
+        );
+        assert_eq!(
+            with_suffix(&output_stem(game, None), ".sgf"),
+            PathBuf::from("/games/a.2024-review.sgf")
+        );
+        assert_eq!(
+            output_stem(game, Some(Path::new("out/r.SGF"))),
+            PathBuf::from("out/r")
+        );
+        assert_eq!(
+            output_stem(game, Some(Path::new("out/r.v2"))),
+            PathBuf::from("out/r.v2")
+        );
+    }
+
+    #[test]
+    fn records_are_annotated_on_every_node() {
+        let text = "(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese]XX[a\\]b]C[by hand]\
+                    ;B[ee]C[first];W[cc];B[];W[]LB[dd:x])";
+        let record = read_record(text, Rules::SIMPLIFIED_ING, 7.5).expect("record");
+        assert_eq!(record.moves.len(), 4);
+        assert_eq!(record.start.komi(), 6.5);
+        // KGS's "Japanese" is played as Chinese (area scoring).
+        assert_eq!(record.start.rules(), Rules::CHINESE);
+        let evals: Vec<Eval> = (0..5).map(|i| eval(0.5 - 0.1 * i as f64, -1.5)).collect();
+        let out = annotate(&record, &evals, 10);
+        let trees = go::parse(&out).expect("written SGF parses");
+        let nodes: Vec<&SgfNode<Prop>> = trees[0].main_variation().collect();
+        assert_eq!(nodes.len(), 5);
+        let unknown = |n: &SgfNode<Prop>, id: &str| match n.get_property(id) {
+            Some(Prop::Unknown(_, v)) => v.clone(),
+            other => panic!("{id}: {other:?}"),
+        };
+        for (i, n) in nodes.iter().enumerate() {
+            assert_eq!(
+                unknown(n, "SBKV"),
+                [sabaki_number(100.0 * evals[i].black_win_rate)]
+            );
+            assert_eq!(unknown(n, "SBKS"), ["-1.5"]);
+        }
+        assert_eq!(unknown(nodes[0], "SBKV"), ["50"]);
+        assert_eq!(unknown(nodes[2], "SBKV"), ["30"]);
+        // The record's own properties stay, escapes included.
+        assert_eq!(unknown(nodes[0], "XX"), ["a]b"]);
+        assert!(out.contains("SZ[9]") && out.contains("KM[6.5]") && out.contains("RU[Japanese]"));
+        assert!(out.contains("LB[dd:x]"));
+        let comment = |n: &SgfNode<Prop>| match n.get_property("C") {
+            Some(Prop::C(t)) => t.text.clone(),
+            _ => String::new(),
+        };
+        assert!(comment(nodes[0]).starts_with("by hand\n\nReviewed by ingo"));
+        let first = comment(nodes[1]);
+        assert!(first.starts_with("first\n\nMove 1: B E5\n"), "{first}");
+        assert!(first.contains("Black's win rate 40.0%, White leads by 1.5"));
+        assert!(comment(nodes[4]).starts_with("Move 4: W pass"));
+    }
+
+    #[test]
+    fn every_position_is_searched_and_a_finished_game_counted() {
+        let mut game = Game::new(5, Rules::TROMP_TAYLOR, 0.5);
+        let start = game.clone();
+        let moves = [
+            Move::Play(Color::Black, p("C3", 5)),
+            Move::Play(Color::White, p("B2", 5)),
+            Move::Pass(Color::Black),
+            Move::Pass(Color::White),
+        ];
+        for &m in &moves {
+            game.play(m).expect("legal");
+        }
+        assert_eq!(game.phase(), Phase::Finished);
+        let mut player = Mcts::new(SearchParams {
+            threads: 1,
+            seed: 7,
+            ..SearchParams::default()
+        });
+        let mut seen = Vec::new();
+        let evals =
+            analyse(&start, &moves, &mut player, 64, &mut |n| seen.push(n)).expect("analyse");
+        assert_eq!(evals.len(), 5);
+        assert_eq!(seen, [1, 2, 3, 4, 5]);
+        for (i, e) in evals[..4].iter().enumerate() {
+            let a = e.analysis.as_ref().expect("searched");
+            assert_eq!(a.playouts, 64, "position {i}");
+            let to_move = if i % 2 == 0 { Color::Black } else { Color::White };
+            assert_eq!(a.color, to_move);
+            assert!((0.0..=1.0).contains(&e.black_win_rate));
+        }
+        // B C3 and W B2 on 5x5, komi 0.5: the empty points touch both
+        // colours, so Black has 1 point and White 1 + 0.5.
+        let last = &evals[4];
+        assert!(last.analysis.is_none());
+        assert_eq!(last.black_win_rate, 0.0);
+        assert_eq!(last.black_score, -0.5);
+        // A move that is not legal is an error, not a panic.
+        let bad = [moves[0], moves[0]];
+        assert!(analyse(&start, &bad, &mut player, 8, &mut |_| {}).is_err());
+    }
 }
