@@ -865,7 +865,10 @@ mod tests {
         assert_eq!(losses[1].score, 3.0);
         // Black gained: a negative loss.
         assert!(losses[2].win_rate < 0.0);
-        assert_eq!(losses.iter().map(|l| l.number).collect::<Vec<_>>(), [1, 2, 3]);
+        assert_eq!(
+            losses.iter().map(|l| l.number).collect::<Vec<_>>(),
+            [1, 2, 3]
+        );
         // Without a search of the position before, no move is the
         // engine's choice.
         assert!(losses.iter().all(|l| !l.engine_choice));
@@ -915,7 +918,11 @@ mod tests {
                 } else {
                     Color::White
                 };
-                (format!("{} B D4 (-12%)", i + 1), color, (100 + 4 * i, 200 + i))
+                (
+                    format!("{} B D4 (-12%)", i + 1),
+                    color,
+                    (100 + 4 * i, 200 + i),
+                )
             })
             .collect();
         let offsets = label_offsets(&labels, 1000);
@@ -1030,7 +1037,11 @@ mod tests {
         for (i, e) in evals[..4].iter().enumerate() {
             let a = e.analysis.as_ref().expect("searched");
             assert_eq!(a.playouts, 64, "position {i}");
-            let to_move = if i % 2 == 0 { Color::Black } else { Color::White };
+            let to_move = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
             assert_eq!(a.color, to_move);
             assert!((0.0..=1.0).contains(&e.black_win_rate));
         }

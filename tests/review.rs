@@ -100,7 +100,10 @@ fn review_writes_an_annotated_record_and_a_plot() {
     let sgf_path = dir.0.join("out.sgf");
     let svg_path = dir.0.join("out.svg");
     let stdout = String::from_utf8_lossy(&run.stdout);
-    assert!(stdout.contains("out.sgf") && stdout.contains("out.svg"), "{stdout}");
+    assert!(
+        stdout.contains("out.sgf") && stdout.contains("out.svg"),
+        "{stdout}"
+    );
 
     // The record: same game, a value on every node.
     let text = std::fs::read_to_string(&sgf_path).expect("review sgf");
@@ -134,7 +137,10 @@ fn review_writes_an_annotated_record_and_a_plot() {
             _ => String::new(),
         };
         if i == 0 {
-            assert!(comment.starts_with("a game\n\nReviewed by ingo"), "{comment}");
+            assert!(
+                comment.starts_with("a game\n\nReviewed by ingo"),
+                "{comment}"
+            );
         } else {
             assert!(comment.contains(&format!("Move {i}: ")), "{comment}");
             assert!(comment.contains("Black's win rate"), "{comment}");
@@ -147,7 +153,11 @@ fn review_writes_an_annotated_record_and_a_plot() {
         _ => String::new(),
     };
     assert!(comment(1).starts_with("Move 1: B E5\n"), "{}", comment(1));
-    assert!(comment(22).starts_with("Move 22: W E8\n"), "{}", comment(22));
+    assert!(
+        comment(22).starts_with("Move 22: W E8\n"),
+        "{}",
+        comment(22)
+    );
 
     check_plot(&svg_path, &win_rates);
     check_with_sabaki(&sgf_path, &game);
@@ -165,7 +175,10 @@ fn check_plot(svg_path: &Path, win_rates: &[f64]) {
         .filter(|n| n.has_tag_name("text"))
         .filter_map(|n| n.text().map(|t| t.trim().to_string()))
         .collect();
-    assert!(texts.iter().any(|t| t == "ingo review of game.sgf"), "{texts:?}");
+    assert!(
+        texts.iter().any(|t| t == "ingo review of game.sgf"),
+        "{texts:?}"
+    );
     assert!(texts.iter().any(|t| t == "Black's win rate (%)"));
     assert!(texts.iter().any(|t| t == "Black's score lead (points)"));
     let points = |color: &str| -> Vec<(f64, f64)> {
@@ -228,7 +241,10 @@ fn check_plot(svg_path: &Path, win_rates: &[f64]) {
         };
         assert_eq!(format!("{} {}", &c[2], &c[3]), expected, "{t}");
     }
-    assert!((1..=10).contains(&labels), "{labels} mistake labels: {texts:?}");
+    assert!(
+        (1..=10).contains(&labels),
+        "{labels} mistake labels: {texts:?}"
+    );
 }
 
 /// Sabaki's parser reads the record back, when node and the match
@@ -274,7 +290,10 @@ fn review_refuses_what_it_cannot_read() {
         let run = ingo(&["review", bad.to_str().expect("path"), "--playouts", "5"]);
         assert_eq!(run.status.code(), Some(1), "{text}");
         let err = String::from_utf8_lossy(&run.stderr);
-        assert!(err.contains("cannot review") && !err.contains("panicked"), "{err}");
+        assert!(
+            err.contains("cannot review") && !err.contains("panicked"),
+            "{err}"
+        );
     }
     let run = ingo(&["review", "/nonexistent/x.sgf"]);
     assert_eq!(run.status.code(), Some(1));
@@ -298,7 +317,11 @@ fn selfplay_saves_the_game_it_played() {
         "--sgf",
         path.to_str().expect("path"),
     ]);
-    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
     // The moves it printed ("N B D4") are the moves of the file.
     let printed: Vec<(Color, Option<Point>)> = String::from_utf8_lossy(&run.stdout)
         .lines()
