@@ -216,6 +216,12 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             selfplay(config, cli.engine.size.unwrap_or(9), sgf.as_deref())?
         }
         Some(Command::Review { game, out }) => {
+            // Every position gets the same search, so the graph compares
+            // like with like: a playout budget, not a time.
+            anyhow::ensure!(
+                cli.engine.time.is_none(),
+                "review takes --playouts per position, not --time"
+            );
             let options = ReviewOptions {
                 playouts: cli.engine.playouts.unwrap_or(REVIEW_PLAYOUTS),
                 search: config.search,

@@ -1008,6 +1008,20 @@ mod tests {
         assert!(first.starts_with("first\n\nMove 1: B E5\n"), "{first}");
         assert!(first.contains("Black's win rate 40.0%, White leads by 1.5"));
         assert!(comment(nodes[4]).starts_with("Move 4: W pass"));
+
+        // Moves after the end of the game under the rules are kept but
+        // get no values: Simplified Ing ends after four passes.
+        let text = "(;SZ[5];B[];W[];B[];W[];B[cc])";
+        let record = read_record(text, Rules::SIMPLIFIED_ING, 0.0).expect("record");
+        assert_eq!(record.moves.len(), 4);
+        let evals: Vec<Eval> = (0..5).map(|_| eval(0.5, 0.0)).collect();
+        let out = annotate(&record, &evals, 10);
+        let trees = go::parse(&out).expect("parses");
+        let nodes: Vec<&SgfNode<Prop>> = trees[0].main_variation().collect();
+        assert_eq!(nodes.len(), 6);
+        assert!(nodes[..5].iter().all(|n| n.get_property("SBKV").is_some()));
+        assert!(nodes[5].get_property("SBKV").is_none());
+        assert!(out.contains("B[cc]"));
     }
 
     #[test]
