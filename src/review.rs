@@ -332,7 +332,7 @@ fn move_comment(loss: &MoveLoss, before: &Eval, after: &Eval, mistake: Option<us
     if loss.engine_choice {
         let _ = writeln!(
             c,
-            "No loss: ingo would have played it (its value moved by {} between the two searches).",
+            "No loss: ingo would have played it (the mover's win rate moved by {} between the two searches).",
             signed_percent(-loss.win_rate)
         );
     } else if loss.win_rate > 0.0 || loss.score > 0.0 {
@@ -352,14 +352,20 @@ fn move_comment(loss: &MoveLoss, before: &Eval, after: &Eval, mistake: Option<us
     } else {
         "ingo's choice"
     };
+    // Visits of the kept tree count too: the share of the root's visits,
+    // not of this search's new playouts.
+    let visits: u64 = analysis
+        .candidates
+        .iter()
+        .map(|c| u64::from(c.visits))
+        .sum();
     let _ = writeln!(
         c,
-        "{what}: {} (Black's win rate {}, {}, {} of {} playouts): {}",
+        "{what}: {} (Black's win rate {}, {}, {} of {visits} visits): {}",
         vertex(best.point),
         percent(bw),
         lead_text(bs),
         best.visits,
-        analysis.playouts,
         line.join(" ")
     );
     if best.point != played {
@@ -371,7 +377,7 @@ fn move_comment(loss: &MoveLoss, before: &Eval, after: &Eval, mistake: Option<us
             let (mw, ms) = to_black(analysis.color, mine.win_rate, mine.score_lead);
             let _ = writeln!(
                 c,
-                "The move played in the search: Black's win rate {}, {}, {} playouts.",
+                "The move played in the search: Black's win rate {}, {}, {} visits.",
                 percent(mw),
                 lead_text(ms),
                 mine.visits
