@@ -1,6 +1,7 @@
 //! Command line (SPEC §3): GTP by default, `bench` and `selfplay`.
 
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -11,11 +12,16 @@ use rand::SeedableRng;
 use crate::board::{Board, Color};
 use crate::cpu::process_cpu_seconds;
 use crate::gtp::{self, Config, Session};
+use crate::review::{self, ReviewOptions};
 use crate::rules::{Game, Move, Phase, Rules};
 use crate::search::playout::{play_out, Policy};
 use crate::search::{
     max_nodes_for_memory, Budget, Decision, GenMode, Mcts, Player, SearchParams, DEFAULT_MAX_NODES,
 };
+
+/// Playouts per position of `review` when no budget is given: a 200-move
+/// 19x19 game in under a minute on two cores.
+const REVIEW_PLAYOUTS: u64 = 1000;
 
 /// Playouts per move of the selfplay demo when no budget is given: a game
 /// in a few seconds that still looks like Go.
@@ -99,7 +105,22 @@ pub enum Command {
         search: bool,
     },
     /// Play a whole game against itself and print the final board and result.
-    Selfplay,
+    Selfplay {
+        /// Also save the game as SGF to this file.
+        #[arg(long, value_name = "FILE")]
+        sgf: Option<PathBuf>,
+    },
+    /// Review a game record: search every position of its main line
+    /// (--playouts per position, default 1000) and write OUT.sgf (win
+    /// rates, score leads and better moves, with Sabaki's graph
+    /// properties) and OUT.svg (a plot with the biggest mistakes).
+    Review {
+        /// The SGF game record.
+        game: PathBuf,
+        /// Output path without extension (default: GAME's stem + "-review").
+        #[arg(short, long, value_name = "OUT")]
+        out: Option<PathBuf>,
+    },
 }
 
 impl EngineArgs {
@@ -188,12 +209,28 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 e.playout_policy.unwrap_or(Policy::Light),
             )?
         }
-        Some(Command::Selfplay) => {
+        Some(Command::Selfplay { sgf }) => {
             let mut config = config;
             if cli.engine.playouts.is_none() && cli.engine.time.is_none() {
                 config.playouts = Some(SELFPLAY_PLAYOUTS);
             }
-            selfplay(config, cli.engine.size.unwrap_or(9))?
+            selfplay(config, cli.engine.size.unwrap_or(9), sgf.as_deref())?
+        }
+        Some(Command::Review { game, out }) => {
+            // Every position gets the same search, so the graph compares
+            // like with like: a playout budget, not a time.
+            anyhow::ensure!(
+                cli.engine.time.is_none(),
+                "review takes --playouts per position, not --time"
+            );
+            let options = ReviewOptions {
+                playouts: cli.engine.playouts.unwrap_or(REVIEW_PLAYOUTS),
+                search: config.search,
+                rules: config.rules,
+                komi: config.komi,
+            };
+            let [sgf, svg] = review::run(&game, out.as_deref(), &options)?;
+            writeln!(io::stdout(), "{}\n{}", sgf.display(), svg.display())?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -314,7 +351,7 @@ fn bench_search(
 
 /// One game of the engine against itself, to the end of the phases: after
 /// two passes both sides agree on the engine's dead stones.
-fn selfplay(config: Config, size: u8) -> anyhow::Result<()> {
+fn selfplay(config: Config, size: u8, sgf: Option<&Path>) -> anyhow::Result<()> {
     let mut game = Game::new(size, config.rules, config.komi);
     let mut player = Mcts::new(config.search.clone());
     let budget = match config.playouts {
@@ -357,5 +394,16 @@ fn selfplay(config: Config, size: u8) -> anyhow::Result<()> {
     };
     writeln!(out, "phase: {}", game.phase())?;
     writeln!(out, "result: {result}")?;
+    if let Some(path) = sgf {
+        let mut text = crate::sgf::write(&game);
+        // The writer knows the game, not a resignation: the result goes
+        // on the root here, when there is one.
+        if resigned.is_some() || game.phase() == Phase::Finished {
+            text = text.replacen("(;", &format!("(;RE[{result}]"), 1);
+        }
+        text.push('\n');
+        std::fs::write(path, text)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+    }
     Ok(())
 }

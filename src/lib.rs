@@ -35,6 +35,7 @@ pub mod board;
 pub mod cli;
 pub mod cpu;
 pub mod gtp;
+pub mod review;
 pub mod rules;
 pub mod search;
 pub mod sgf;
