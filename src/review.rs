@@ -220,28 +220,18 @@ pub struct Record {
     pub moves: Vec<Move>,
 }
 
-/// Reads a record: rules from `RU` when ingo knows them (KGS names too),
-/// else `rules`; komi from `KM`, else `komi`.
+/// Reads a record: rules from `RU` when ingo knows them, else `rules`;
+/// komi from `KM`, else `komi` (as `loadsgf` does: [`crate::sgf::parse`]).
 ///
 /// # Errors
 /// Text that is not SGF, or a game ingo cannot load (see [`crate::sgf::parse`]).
 pub fn read_record(text: &str, rules: Rules, komi: f64) -> anyhow::Result<Record> {
     let trees = go::parse(text).context("not an SGF game record")?;
     let root = trees.first().context("no game in the file")?;
-    let rules = match root.get_property("RU") {
-        Some(Prop::RU(SimpleText { text })) => {
-            match text.parse::<Rules>().ok().or_else(|| Rules::from_kgs(text)) {
-                Some(r) => r,
-                None => {
-                    log::warn!("review: unknown rules {text:?}, using {rules}");
-                    rules
-                }
-            }
-        }
-        _ => rules,
-    };
     let game = crate::sgf::parse(text, None, rules, komi).context("cannot load the game")?;
-    let start = crate::sgf::parse(text, Some(1), rules, komi).context("cannot load the game")?;
+    let before_first = crate::sgf::Until::Move(1);
+    let start = crate::sgf::parse(text, Some(&before_first), rules, komi)
+        .context("cannot load the game")?;
     let moves: Vec<Move> = game.moves().collect();
     let in_record = root
         .main_variation()
@@ -697,12 +687,6 @@ fn with_suffix(stem: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(s)
 }
 
-/// Reads text as UTF-8, or as Latin-1 where it is not (older records).
-fn decode(bytes: Vec<u8>) -> String {
-    String::from_utf8(bytes)
-        .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| char::from(b)).collect())
-}
-
 /// What `ingo review` needs.
 pub struct ReviewOptions {
     pub playouts: u64,
@@ -724,7 +708,7 @@ pub fn run(
     options: &ReviewOptions,
 ) -> anyhow::Result<[PathBuf; 2]> {
     let bytes = std::fs::read(game).with_context(|| format!("cannot read {}", game.display()))?;
-    let text = decode(bytes);
+    let text = crate::sgf::decode(&bytes);
     let record = read_record(&text, options.rules, options.komi)
         .with_context(|| format!("cannot review {}", game.display()))?;
     let positions = record.moves.len() + 1;
