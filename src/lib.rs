@@ -28,6 +28,12 @@
 //! `board` knows no rules; `rules` owns the game; `search` reads a `Game`
 //! and proposes; `gtp` turns text into calls on both, with no I/O of its
 //! own; `cli` and the thin `main` wire them to the process.
+//!
+//! Streaming commands (`lz-analyze` and kin) and pondering run the search
+//! on a thread of its own: `gtp::io` reads input on another thread, so the
+//! next line stops the search at once (`gtp::analyze`). `sgf` reads and
+//! writes records; `review` searches every position of one and writes it
+//! back annotated, with a plot; `cpu` reads the process's CPU time.
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used))]
 
