@@ -425,3 +425,40 @@ fn command_line_rules_size_and_komi() {
     e.write("play w K10\n");
     assert_eq!(e.response(), vec!["? syntax error".to_string()], "9x9");
 }
+
+/// Lizzie (featurecat 0.7): numbered commands (it reads the id back from
+/// `=N` to know which answer is current), `lz-analyze INTERVAL` with the
+/// bare interval, stopped by the next numbered command.
+#[test]
+fn lizzie_numbered_commands_and_analysis() {
+    let mut e = Engine::start(&["--threads", "2", "--seed", "5"]);
+    assert_eq!(e.ok("1 name"), "ingo");
+    // Lizzie reads the minor version as Leela Zero's (and warns below 15).
+    assert!(re(r"\d+\.\d+\.\d+").is_match(&e.ok("2 version")));
+    assert_eq!(e.ok("3 boardsize 19"), "");
+    assert_eq!(e.ok("4 komi 7.5"), "");
+    assert_eq!(e.ok("5 clear_board"), "");
+    assert_eq!(e.ok("6 play b Q16"), "");
+    e.write("7 lz-analyze 10\n");
+    assert_eq!(e.line(), "=7");
+    let info = re(&format!(
+        r"(?:info move (?:pass|{VERTEX}) visits \d+ winrate \d+ prior \d+ lcb \d+ order \d+ pv(?: (?:pass|{VERTEX}))+ ?)+"
+    ));
+    let l = e.line();
+    assert!(info.is_match(&l), "{l}");
+    // Lizzie splits the line on " info " and reads each block's keys.
+    for block in l.split(" info ") {
+        let block = block.trim_start_matches("info ");
+        assert!(block.starts_with("move "), "{block}");
+    }
+    e.write("8 play w D4\n");
+    loop {
+        let l = e.line();
+        if l.is_empty() {
+            break;
+        }
+        assert!(info.is_match(&l), "{l}");
+    }
+    assert_eq!(e.result("8 play"), "");
+    assert_eq!(e.ok("9 list_stones white"), "D4");
+}
