@@ -17,8 +17,9 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::board::{Color, Point};
+use crate::rules::Game;
 use crate::rules::{area_owners, Phase};
-use crate::search::{Analysis, Budget, Decision, GenMode, MoveFilter, Restriction, Watch};
+use crate::search::{Analysis, Budget, Decision, GenMode, MoveFilter, Player, Restriction, Watch};
 
 use super::commands::{genmove_finish, genmove_plan};
 use super::{GtpError, Session};
@@ -239,9 +240,10 @@ impl Session {
         })
     }
 
-    /// `genmove`'s thinking on this thread: GoGui's interrupt stops it,
-    /// and live graphics go to stderr when on.
-    pub(super) fn think(&mut self, c: Color, mode: GenMode, budget: Budget) -> Decision {
+    /// Runs `search` with the player on this thread, watched the GoGui
+    /// way: `# interrupt` stops it, and live graphics go to stderr when on
+    /// (cleared before the reply).
+    fn watched<T>(&self, search: impl FnOnce(&mut dyn Player, &Game, &mut Watch) -> T) -> T {
         let live = self.gfx.live;
         let mut draw = |a: &Analysis| eprint!("{}", live_gfx(a));
         let mut watch = Watch {
@@ -250,20 +252,21 @@ impl Session {
             min_moves: 0,
             max_moves: GFX_CANDIDATES,
         };
-        let decision = self
-            .player
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .think(&self.game, c, mode, budget, &mut watch);
+        let result = search(self.player().as_mut(), &self.game, &mut watch);
         if live {
             eprintln!("gogui-gfx: CLEAR");
         }
-        decision
+        result
+    }
+
+    /// `genmove`'s thinking on this thread.
+    pub(super) fn think(&mut self, c: Color, mode: GenMode, budget: Budget) -> Decision {
+        self.watched(|player, game, watch| player.think(game, c, mode, budget, watch))
     }
 
     /// An analysis of the current position for GoGui's graphics: the
     /// cached one when the position has not changed, else a search of the
-    /// judging budget (which `# interrupt` cuts short).
+    /// judging budget.
     fn analysis_now(&mut self) -> Result<Analysis, GtpError> {
         let color = self.game.to_move();
         let key = (self.game.board().hash(), color, self.game.events().len());
@@ -273,29 +276,10 @@ impl Session {
             }
         }
         let budget = self.judge_budget();
-        let live = self.gfx.live;
-        let mut draw = |a: &Analysis| eprint!("{}", live_gfx(a));
-        let mut watch = Watch {
-            stop: &self.interrupt,
-            report: live.then_some((LIVE_GFX_EVERY, &mut draw as &mut dyn FnMut(&Analysis))),
-            min_moves: 0,
-            max_moves: GFX_CANDIDATES,
-        };
+        let filter = MoveFilter::default();
         let analysis = self
-            .player
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .analyze(
-                &self.game,
-                color,
-                budget,
-                &MoveFilter::default(),
-                &mut watch,
-            )
+            .watched(|player, game, watch| player.analyze(game, color, budget, &filter, watch))
             .ok_or_else(|| GtpError::Other("this player cannot analyse".into()))?;
-        if live {
-            eprintln!("gogui-gfx: CLEAR");
-        }
         self.gfx.cache = Some((key, analysis.clone()));
         Ok(analysis)
     }
