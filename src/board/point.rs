@@ -168,5 +168,9 @@ mod tests {
         );
         assert!(Point::parse("J9", 9).is_ok());
         assert!(Point::parse("A999", 25).is_err());
+        // Longer digit runs are refused before they are summed: this one
+        // wraps a u64 around to 1 (A1) if summed.
+        assert!(Point::parse("A18446744073709551617", 25).is_err());
+        assert_eq!(VertexError.to_string(), "invalid vertex");
     }
 }

@@ -16,38 +16,22 @@ use super::point::{Point, MAX_POINTS};
 /// Arbitrary but fixed: changing it changes every hash, nothing else.
 const ZOBRIST_SEED: u64 = 0x001d_605e_ed0f_1a90;
 
-struct Keys {
-    stone: [[u64; 2]; MAX_POINTS],
-    white_to_move: u64,
-}
-
-static KEYS: LazyLock<Keys> = LazyLock::new(|| {
+/// One key per point and colour. (Situational superko needs no key for
+/// the player to move: the history stores the mover beside each position.)
+static KEYS: LazyLock<[[u64; 2]; MAX_POINTS]> = LazyLock::new(|| {
     let mut rng = StdRng::seed_from_u64(ZOBRIST_SEED);
-    let mut stone = [[0u64; 2]; MAX_POINTS];
-    for pair in stone.iter_mut() {
+    let mut keys = [[0u64; 2]; MAX_POINTS];
+    for pair in keys.iter_mut() {
         pair[0] = rng.random();
         pair[1] = rng.random();
     }
-    Keys {
-        stone,
-        white_to_move: rng.random(),
-    }
+    keys
 });
 
 /// The key of a stone of `color` at `p`.
 #[inline]
 pub fn stone_key(p: Point, color: Color) -> u64 {
-    KEYS.stone[p.index()][color.index()]
-}
-
-/// XORed into an arrangement hash when White is to move, for situational
-/// superko, where the player to move is part of the position.
-#[inline]
-pub fn to_move_key(color: Color) -> u64 {
-    match color {
-        Color::Black => 0,
-        Color::White => KEYS.white_to_move,
-    }
+    KEYS[p.index()][color.index()]
 }
 
 #[cfg(test)]
@@ -61,6 +45,5 @@ mod tests {
         assert_ne!(stone_key(a, Color::Black), stone_key(a, Color::White));
         assert_ne!(stone_key(a, Color::Black), stone_key(b, Color::Black));
         assert_eq!(stone_key(a, Color::Black), stone_key(a, Color::Black));
-        assert_ne!(to_move_key(Color::White), 0);
     }
 }

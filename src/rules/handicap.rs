@@ -46,10 +46,13 @@ pub fn free_points(size: u8, n: u32) -> Vec<Point> {
     let mut chosen: Vec<Point> = fixed_points(size, n.min(9))
         .or_else(|| fixed_points(size, n.min(4)))
         .unwrap_or_default();
-    let margin = match size {
-        0..=4 => 0,
-        5..=8 => 1,
-        _ => 2,
+    // Below 5x5 every line is near an edge: no point is preferred.
+    let margin = if size >= 9 {
+        2
+    } else if size >= 5 {
+        1
+    } else {
+        0
     };
     let all: Vec<Point> = (0..size)
         .flat_map(|y| (0..size).filter_map(move |x| Point::from_coords(x, y, size)))
@@ -137,6 +140,32 @@ mod tests {
         for (size, n) in [(19, 1), (19, 10), (7, 5), (8, 5), (6, 2), (2, 2), (10, 9)] {
             assert_eq!(fixed_points(size, n), None, "{size} {n}");
         }
+    }
+
+    /// Free placements worked out by hand from the rule: the fixed points
+    /// first, then each stone on the point farthest (Manhattan) from the
+    /// stones so far, points at least the margin from the edge first, the
+    /// lowest row then the leftmost column on ties.
+    #[test]
+    fn free_placement_spreads_the_stones() {
+        // 19x19 past nine: the fixed grid of lines 4, 10 and 16 is six
+        // apart, so the farthest points are the four cell centres at
+        // distance 6 (G7, N7, G13, N13), lowest row first.
+        let nine = "D4 Q16 D16 Q4 D10 Q10 K4 K16 K10";
+        assert_eq!(names(&free_points(19, 10)), sorted(&format!("{nine} G7")));
+        assert_eq!(
+            names(&free_points(19, 11)),
+            sorted(&format!("{nine} G7 N7"))
+        );
+        // 8x8 takes the four fixed points C3 F6 C6 F3; the fifth goes where
+        // it is one line off each of them (distance 2) and off the edge
+        // (margin 1): B2 is the first such point.
+        assert_eq!(names(&free_points(8, 5)), sorted("C3 F6 C6 F3 B2"));
+        // 5x5 has no fixed points: B2 (lowest inner point), D4 (farthest
+        // from it), then D2 (distance 2 from both, lowest row).
+        assert_eq!(names(&free_points(5, 3)), sorted("B2 D4 D2"));
+        // 3x3: margin 0, so the corner A1 and then the corner facing it.
+        assert_eq!(names(&free_points(3, 2)), sorted("A1 C3"));
     }
 
     #[test]

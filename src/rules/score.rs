@@ -333,6 +333,36 @@ mod tests {
         assert_eq!(seki_stones(&open, &[]), vec![]);
     }
 
+    /// Self-damaging is judged after captures: a multi-stone suicide is,
+    /// a self-atari is, a capture or an extension to two liberties is not.
+    #[test]
+    fn self_damaging_moves() {
+        let b = board(
+            ". . . . .
+             . . . . .
+             O O O . .
+             X X O . .
+             . X O . .",
+        );
+        // Black A1 takes the last liberty of its own three stones.
+        assert!(self_damaging(&b, Color::Black, vertex("A1", 5)));
+        // White A1 captures them.
+        assert!(!self_damaging(&b, Color::White, vertex("A1", 5)));
+        // White D1 joins C1-C3 and keeps plenty of liberties.
+        assert!(!self_damaging(&b, Color::White, vertex("D1", 5)));
+        let two = board(
+            ". . . . .
+             . . . . .
+             . . . . .
+             O . . . .
+             X . O . .",
+        );
+        // Black B1: A1-B1 with liberties B2 only (C1 is White's): atari.
+        assert!(self_damaging(&two, Color::Black, vertex("B1", 5)));
+        // Black B2 is a lone stone with three liberties.
+        assert!(!self_damaging(&two, Color::Black, vertex("B2", 5)));
+    }
+
     #[test]
     fn handicap_bonus_goes_to_white() {
         let s = score(&Board::new(9), &[], 0.5, 3);
