@@ -375,7 +375,15 @@ impl Board {
     /// True when the string at `p` (a stone) has exactly one liberty.
     #[inline]
     pub fn in_atari(&self, p: Point) -> bool {
-        let s = &self.strings[self.head_of(p)];
+        self.string_in_atari(self.head_of(p))
+    }
+
+    /// One liberty exactly when the liberty sum squared is the pair count
+    /// times the sum of squares (the pseudo-liberties are one point
+    /// repeated). Any values are safe to test: the products fit in u64.
+    #[inline]
+    fn string_in_atari(&self, head: usize) -> bool {
+        let s = &self.strings[head];
         u64::from(s.plibs) * u64::from(s.lib_sumsq) == u64::from(s.lib_sum) * u64::from(s.lib_sum)
     }
 
@@ -386,26 +394,20 @@ impl Board {
         self.nbr[p.index()] & (NB_MASK * NB_EMPTY) == 0 && self.is_suicide_crowded(color, p)
     }
 
-    /// [`Board::is_suicide`] for a point without empty neighbours.
+    /// [`Board::is_suicide`] for a point without empty neighbours: no own
+    /// neighbour string keeps a liberty and no opposing one is captured.
+    /// Branch-free, like the neighbour loop of [`Board::play_unchecked`].
     fn is_suicide_crowded(&self, color: Color, p: Point) -> bool {
         let own = Cell::stone(color);
+        let enemy = Cell::stone(!color);
+        let mut escape = false;
         for n in p.neighbors() {
-            match self.cell(n) {
-                Cell::Empty => return false,
-                Cell::Wall => {}
-                c if c == own => {
-                    if !self.in_atari(n) {
-                        return false;
-                    }
-                }
-                _ => {
-                    if self.in_atari(n) {
-                        return false;
-                    }
-                }
-            }
+            let c = self.cells[n.index()];
+            // Read for walls too ([`SINK`]): the cell test discards it.
+            let atari = self.string_in_atari(self.head_of(n));
+            escape |= (c == Cell::Empty) | ((c == own) & !atari) | ((c == enemy) & atari);
         }
-        true
+        !escape
     }
 
     /// Would a stone of `color` at `p` be a suicide of more than one stone?
@@ -490,24 +492,35 @@ impl Board {
         if env & (NB_MASK * (NB_BLACK | NB_WHITE)) == 0 {
             return PlayEffect::default();
         }
-        if env & (NB_MASK * unit) != 0 {
-            for n in p.neighbors() {
-                if self.cells[n.index()] == own {
-                    let (a, b) = (self.head_of(p), self.head_of(n));
-                    if a != b {
-                        self.merge(a, b);
-                    }
-                }
+        // Own neighbours to join and opposing neighbours left without a
+        // liberty, listed without branching; the loops then run only over
+        // those (usually none or one).
+        let mut joins = [p; 4];
+        let mut joined = 0;
+        let mut dead = [p; 4];
+        let mut dying = 0;
+        for n in p.neighbors() {
+            let c = self.cells[n.index()];
+            joins[joined] = n;
+            joined += usize::from(c == own);
+            dead[dying] = n;
+            dying += usize::from((c == enemy) & (self.strings[self.head_of(n)].plibs == 0));
+        }
+        for &n in &joins[..joined] {
+            let (a, b) = (self.head_of(p), self.head_of(n));
+            if a != b {
+                self.merge(a, b);
             }
         }
         let mut effect = PlayEffect::default();
         let mut captured_at = p;
-        if env & (NB_MASK * nb_stone(!color)) != 0 {
-            for n in p.neighbors() {
-                if self.cells[n.index()] == enemy && self.strings[self.head_of(n)].plibs == 0 {
-                    effect.captured += self.remove_string(n);
-                    captured_at = n;
-                }
+        for &n in &dead[..dying] {
+            // A string next to `p` twice is listed twice; the second
+            // time it is gone already and removes nothing.
+            let removed = self.remove_string(n);
+            if removed > 0 {
+                effect.captured += removed;
+                captured_at = n;
             }
         }
         let h = self.head_of(p);
@@ -803,17 +816,14 @@ impl Board {
     /// [`Board::final_owner`] of the cell at index `i` as 1, -1 or 0.
     #[inline]
     fn owner_value(&self, i: usize) -> i8 {
-        match self.cells[i] {
-            Cell::Black => 1,
-            Cell::White => -1,
-            Cell::Empty => {
-                let env = self.nbr[i];
-                let black = env & NB_MASK != 0;
-                let white = env & (NB_MASK * NB_WHITE) != 0;
-                i8::from(black) - i8::from(white)
-            }
-            Cell::Wall => 0,
-        }
+        // Without a match: the jump on the cell's kind mispredicts about
+        // every other point of a finished playout.
+        let c = self.cells[i];
+        let env = self.nbr[i];
+        let empty = c == Cell::Empty;
+        let black = (c == Cell::Black) | (empty & (env & NB_MASK != 0));
+        let white = (c == Cell::White) | (empty & (env & (NB_MASK * NB_WHITE) != 0));
+        i8::from(black) - i8::from(white)
     }
 
     /// The 3x3 neighbourhood of `p` as a 16-bit code: two bits per
