@@ -866,9 +866,15 @@ impl Board {
     /// point times the count.
     #[inline]
     pub fn atari_liberty(&self, p: Point) -> Option<Point> {
-        let s = &self.strings[self.head_of(p)];
-        (self.in_atari(p) && s.plibs > 0)
-            .then(|| Point::from_index((s.lib_sum / u32::from(s.plibs)) as usize))
+        let h = self.head_of(p);
+        if !self.string_in_atari(h) {
+            return None;
+        }
+        // A string on the board has a liberty, so no division by zero;
+        // checked all the same, for a caller passing an empty point.
+        let s = &self.strings[h];
+        let l = s.lib_sum.checked_div(u32::from(s.plibs))?;
+        Some(Point::from_index(l as usize))
     }
 
     /// Up to `N` distinct liberties of the string at `p` (a stone), found
@@ -1313,7 +1319,11 @@ mod tests {
                 assert_eq!(b.atari_liberty(q), (libs.len() == 1).then(|| libs[0]));
                 let two = b.liberties_up_to::<2>(q);
                 assert_eq!(two.len(), libs.len().min(2));
+                assert_eq!(two.as_slice().len(), two.len());
+                assert!(two.len() < 2 || two.as_slice()[0] != two.as_slice()[1]);
                 assert!(two.as_slice().iter().all(|l| libs.contains(l)));
+                assert!(!two.is_empty());
+                assert!(b.liberties_up_to::<0>(q).is_empty());
                 assert_eq!(b.liberty_count_up_to::<3>(q), libs.len().min(3));
                 assert_eq!(b.string_size(q), b.string_stones(q).len());
                 let mut walked: Vec<Point> = b.stones(q).collect();
