@@ -23,9 +23,9 @@
 # property tests, and their run: about 20 s with two shards sharing two
 # cores, so all ~900 take about 2.5 hours: run shards at quiet times.
 # Results go to target/mutants/shard-K-of-N/mutants.out, and the summary
-# reads every run
-# kept there (delete target/mutants to start over); PROPTEST_CASES
-# (default 32) shortens the property tests, which keep their fixed seed.
+# reads every run kept there (delete target/mutants to start over);
+# PROPTEST_CASES (default 32) shortens the property tests, which keep
+# their fixed seed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
