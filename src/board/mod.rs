@@ -515,13 +515,12 @@ impl Board {
         let mut effect = PlayEffect::default();
         let mut captured_at = p;
         for &n in &dead[..dying] {
-            // A string next to `p` twice is listed twice; the second
-            // time it is gone already and removes nothing.
-            let removed = self.remove_string(n);
-            if removed > 0 {
-                effect.captured += removed;
-                captured_at = n;
-            }
+            // A string next to `p` twice is listed twice; the second time
+            // it is gone already and removes nothing. That never happens
+            // when one stone is captured in all, the only case in which
+            // `captured_at` is read.
+            effect.captured += self.remove_string(n);
+            captured_at = n;
         }
         let h = self.head_of(p);
         if self.strings[h].plibs == 0 {
