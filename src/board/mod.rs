@@ -967,7 +967,6 @@ impl Board {
                         return max;
                     }
                 }
-                Cell::Wall => {}
                 c if c == own => {
                     let h = self.head_of(n);
                     if !joins[..joined].contains(&h) {
@@ -975,13 +974,16 @@ impl Board {
                         joined += 1;
                     }
                 }
-                _ => {
+                c if c == enemy => {
                     let h = self.head_of(n);
                     if self.in_atari(n) && !caps[..captured].contains(&h) {
                         caps[captured] = h;
                         captured += 1;
                     }
                 }
+                // The wall. (A catch-all: a wall arm of its own could be
+                // deleted unnoticed, walls then reading the harmless SINK.)
+                _ => {}
             }
         }
         for &h in &joins[..joined] {
