@@ -960,30 +960,26 @@ impl Board {
         let mut joined = 0;
         let mut caps = [0usize; 4];
         let mut captured = 0;
+        // Walls fall through the tests. (A match arm of their own could be
+        // deleted unnoticed: walls would then read the harmless SINK.)
         for n in p.neighbors() {
-            match self.cell(n) {
-                Cell::Empty => {
-                    if add(n, &mut libs) {
-                        return max;
-                    }
+            let c = self.cell(n);
+            if c == Cell::Empty {
+                if add(n, &mut libs) {
+                    return max;
                 }
-                c if c == own => {
-                    let h = self.head_of(n);
-                    if !joins[..joined].contains(&h) {
-                        joins[joined] = h;
-                        joined += 1;
-                    }
+            } else if c == own {
+                let h = self.head_of(n);
+                if !joins[..joined].contains(&h) {
+                    joins[joined] = h;
+                    joined += 1;
                 }
-                c if c == enemy => {
-                    let h = self.head_of(n);
-                    if self.in_atari(n) && !caps[..captured].contains(&h) {
-                        caps[captured] = h;
-                        captured += 1;
-                    }
+            } else if c == enemy {
+                let h = self.head_of(n);
+                if self.in_atari(n) && !caps[..captured].contains(&h) {
+                    caps[captured] = h;
+                    captured += 1;
                 }
-                // The wall. (A catch-all: a wall arm of its own could be
-                // deleted unnoticed, walls then reading the harmless SINK.)
-                _ => {}
             }
         }
         for &h in &joins[..joined] {
