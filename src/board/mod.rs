@@ -1432,6 +1432,52 @@ mod tests {
         }
     }
 
+    /// The consistency check, which the random-game tests rely on, must
+    /// itself notice each kind of broken bookkeeping.
+    #[test]
+    fn consistency_check_finds_corruption() {
+        let good = board(
+            ". . . . .
+             . X X . .
+             . O X . .
+             . . O . .
+             . . . . .",
+        );
+        good.check_consistency().expect("consistent");
+        // A1 empty, C3 in a string of three, C2 a lone stone.
+        let (a1, c3, c2) = (p("A1", 5), p("C3", 5), p("C2", 5));
+        let corruptions: [(&str, fn(&mut Board, Point, Point, Point)); 8] = [
+            ("head of an empty point", |b, a1, _, _| {
+                b.head[a1.index()] = a1.index() as u16
+            }),
+            ("empty list entry", |b, a1, _, _| {
+                // Another empty point's slot: in range, wrong point.
+                let other = (b.empty_pos[a1.index()] + 1) % b.empty_count;
+                b.empty_pos[a1.index()] = other;
+            }),
+            ("empty list range", |b, a1, _, _| {
+                b.empty_pos[a1.index()] = b.empty_count
+            }),
+            ("string ring", |b, _, c3, _| {
+                b.next[c3.index()] = c3.index() as u16
+            }),
+            ("string data", |b, _, c3, _| {
+                let h = b.head_of(c3);
+                b.strings[h].plibs += 1;
+            }),
+            ("neighbour counts", |b, _, _, c2| {
+                b.nbr[c2.index()] += NB_EMPTY
+            }),
+            ("empty count", |b, _, _, _| b.empty_count -= 1),
+            ("hash", |b, _, _, _| b.hash ^= 1),
+        ];
+        for (what, corrupt) in corruptions {
+            let mut b = good.clone();
+            corrupt(&mut b, a1, c3, c2);
+            assert!(b.check_consistency().is_err(), "{what} not noticed");
+        }
+    }
+
     #[test]
     fn copy_from_equals_clone() {
         use rand::{rngs::SmallRng, SeedableRng};
