@@ -1446,7 +1446,8 @@ mod tests {
         good.check_consistency().expect("consistent");
         // A1 empty, C3 in a string of three, C2 a lone stone.
         let (a1, c3, c2) = (p("A1", 5), p("C3", 5), p("C2", 5));
-        let corruptions: [(&str, fn(&mut Board, Point, Point, Point)); 8] = [
+        type Corrupt = fn(&mut Board, Point, Point, Point);
+        let corruptions: [(&str, Corrupt); 8] = [
             ("head of an empty point", |b, a1, _, _| {
                 b.head[a1.index()] = a1.index() as u16
             }),
