@@ -403,9 +403,10 @@ impl Board {
         let mut escape = false;
         for n in p.neighbors() {
             let c = self.cells[n.index()];
-            // Read for walls too ([`SINK`]): the cell test discards it.
+            // Walls read the [`SINK`] entry: the cell tests discard it.
+            // (No neighbour is empty: the callers checked.)
             let atari = self.string_in_atari(self.head_of(n));
-            escape |= (c == Cell::Empty) | ((c == own) & !atari) | ((c == enemy) & atari);
+            escape |= ((c == own) & !atari) | ((c == enemy) & atari);
         }
         !escape
     }
