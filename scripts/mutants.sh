@@ -92,19 +92,18 @@ globs=()
 for f in "${files[@]}"; do globs+=(-f "$f"); done
 
 export PROPTEST_CASES=${PROPTEST_CASES:-32}
+# --in-place takes no -j; scratch copies are tested one at a time (two cores).
+where=(-j 1)
+[ -z "${MUTANTS_IN_PLACE:-}" ] || where=(--in-place)
 status=0
 for ((k = 0; k < shards; k++)); do
     [ "$only" = all ] || [ "$only" -eq "$k" ] || continue
     dir="$out/shard-$k-of-$shards"
     mkdir -p "$dir"
-    echo "== shard $k/$shards: cargo mutants -j 1 --shard $k/$shards ${globs[*]}" >&2
+    echo "== shard $k/$shards: cargo mutants ${where[*]} --shard $k/$shards ${globs[*]}" >&2
     # cargo-mutants exits non-zero when a mutant is missed; carry on to
     # the summary and report it at the end.
-    if [ -n "${MUTANTS_IN_PLACE:-}" ]; then
-        nice -n 10 cargo mutants --in-place --shard "$k/$shards" "${globs[@]}" -o "$dir" || status=$?
-    else
-        nice -n 10 cargo mutants -j 1 --shard "$k/$shards" "${globs[@]}" -o "$dir" || status=$?
-    fi
+    nice -n 10 cargo mutants "${where[@]}" --shard "$k/$shards" "${globs[@]}" -o "$dir" || status=$?
 done
 summary "${files[@]}"
 exit "$status"

@@ -17,8 +17,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::board::{Color, Point};
-use crate::rules::Game;
-use crate::rules::{area_owners, Phase};
+use crate::rules::{area_owners, Game, Phase};
 use crate::search::{Analysis, Budget, Decision, GenMode, MoveFilter, Player, Restriction, Watch};
 
 use super::commands::{genmove_finish, genmove_plan};
