@@ -12,6 +12,10 @@
 #   scripts/mutants.sh --summary        reprint the summary of earlier runs
 #   MUTANTS_IN_PLACE=1 scripts/mutants.sh ...
 #                                       mutate this checkout itself, no copy
+#   MUTANTS_ITERATE=1 scripts/mutants.sh ...
+#                                       go on with an interrupted run: skip
+#                                       the mutants it already caught or
+#                                       found unviable (cargo mutants --iterate)
 #
 # By default cargo-mutants copies the tree to a scratch directory and
 # builds it there from scratch first (minutes). In place it reuses this
@@ -95,6 +99,7 @@ export PROPTEST_CASES=${PROPTEST_CASES:-32}
 # --in-place takes no -j; scratch copies are tested one at a time (two cores).
 where=(-j 1)
 [ -z "${MUTANTS_IN_PLACE:-}" ] || where=(--in-place)
+[ -z "${MUTANTS_ITERATE:-}" ] || where+=(--iterate)
 status=0
 for ((k = 0; k < shards; k++)); do
     [ "$only" = all ] || [ "$only" -eq "$k" ] || continue

@@ -45,3 +45,6 @@ pub mod review;
 pub mod rules;
 pub mod search;
 pub mod sgf;
+
+#[cfg(test)]
+mod properties;

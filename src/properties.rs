@@ -9,13 +9,18 @@
 //! Runs are reproducible: the seed is fixed ([`SEED`]) unless
 //! `PROPTEST_RNG_SEED` is set, and `PROPTEST_CASES` overrides the case
 //! counts, so a longer exploration is `PROPTEST_CASES=5000
-//! PROPTEST_RNG_SEED=$RANDOM cargo test --test properties`.
+//! PROPTEST_RNG_SEED=$RANDOM cargo test --lib properties`.
+//!
+//! They use only the public API, like an integration test, but live in the
+//! library's test build: a mutation test (`.cargo/mutants.toml`) then
+//! compiles the crate once per mutant instead of twice, about half of each
+//! mutant's build.
 
 use std::cell::RefCell;
 use std::fmt;
 
-use ingo::board::{column_letter, zobrist, Board, Color, Point, MAX_SIZE};
-use ingo::rules::{
+use crate::board::{column_letter, zobrist, Board, Color, Point, MAX_SIZE};
+use crate::rules::{
     EndRule, Event, Game, IllegalMove, KoRule, Move, Phase, PhaseError, PositionHistory, Rules,
     Suicide, UndoError,
 };
@@ -57,9 +62,8 @@ const MAX_GAME_SIZE: u8 = 19;
 
 /// Deterministic by default, but the usual proptest environment variables
 /// still win, so a developer can explore more seeds and cases. A failure is
-/// saved next to this file (`tests/properties.proptest-regressions`) and
-/// replayed first on later runs; the default location needs a `lib.rs`
-/// above the test file and only warns here.
+/// saved next to this file (`src/properties.proptest-regressions`) and
+/// replayed first on later runs.
 fn config(cases: u32) -> ProptestConfig {
     let base = ProptestConfig::default();
     ProptestConfig {
