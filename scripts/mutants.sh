@@ -108,7 +108,11 @@ for ((k = 0; k < shards; k++)); do
     echo "== shard $k/$shards: cargo mutants ${where[*]} --shard $k/$shards ${globs[*]}" >&2
     # cargo-mutants exits non-zero when a mutant is missed; carry on to
     # the summary and report it at the end.
-    nice -n 10 cargo mutants "${where[@]}" --shard "$k/$shards" "${globs[@]}" -o "$dir" || status=$?
+    # Round-robin: every shard gets its share of each file, and of the
+    # slow ones (mutants that hang until the timeout), so shards run in
+    # parallel finish together.
+    nice -n 10 cargo mutants "${where[@]}" --shard "$k/$shards" --sharding round-robin \
+        "${globs[@]}" -o "$dir" || status=$?
 done
 summary "${files[@]}"
 exit "$status"
