@@ -23,9 +23,10 @@
 # worktree of its own (git worktree add), which nothing else edits while it
 # runs; one such worktree per shard keeps both cores busy.
 #
-# Each mutant costs an incremental build of the library and its unit and
-# property tests, and their run: about 20 s with two shards sharing two
-# cores, so all ~900 take about 2.5 hours: run shards at quiet times.
+# Each mutant costs an incremental build of the library's test binary
+# (unit and property tests) and their run under nextest, which stops at
+# the first failure: about 10 s with two shards sharing two cores, so all
+# ~900 take over an hour: run shards at quiet times.
 # Results go to target/mutants/shard-K-of-N/mutants.out, and the summary
 # reads every run kept there (delete target/mutants to start over);
 # PROPTEST_CASES (default 32) shortens the property tests, which keep
@@ -68,6 +69,7 @@ if ! command -v cargo-mutants >/dev/null; then
     echo "installing cargo-mutants" >&2
     nice -n 10 cargo install --locked cargo-mutants
 fi
+command -v cargo-nextest >/dev/null || nice -n 10 cargo install --locked cargo-nextest
 
 default_files=$(ls src/board/*.rs src/rules/*.rs)
 # The parts of the search whose results do not depend on chance or timing:
