@@ -22,7 +22,7 @@ pub mod zobrist;
 
 pub use color::{ByColor, Color, ColorError};
 pub use diagram::DiagramError;
-pub use point::{column_letter, Point, Vertex, VertexError, MAX_POINTS, MAX_SIZE, STRIDE};
+pub use point::{column_letter, Point, Vertex, VertexError, MAX_POINTS, MAX_SIZE, SLOTS, STRIDE};
 
 use rand::Rng;
 
@@ -74,6 +74,13 @@ struct StringInfo {
 /// cell points here, and liberty updates meant for "the string at a
 /// neighbour" land here harmlessly when the neighbour is no stone.
 const SINK: u16 = 0;
+
+/// A point index stored in a board array, as an index into the arrays:
+/// masked like [`Point::index`], so that no bounds check follows.
+#[inline(always)]
+fn slot(i: u16) -> usize {
+    usize::from(i) & (SLOTS - 1)
+}
 
 /// One black neighbour in a packed neighbour count; 4 bits per content.
 const NB_BLACK: u16 = 1;
@@ -154,21 +161,21 @@ impl<const N: usize> Liberties<N> {
 #[derive(Clone)]
 pub struct Board {
     size: u8,
-    cells: [Cell; MAX_POINTS],
+    cells: [Cell; SLOTS],
     /// Next stone of the same string (circular list), for stones only.
-    next: [u16; MAX_POINTS],
+    next: [u16; SLOTS],
     /// Head point of the string a stone belongs to; [`SINK`] for empty
     /// and wall cells, so that liberty updates need not test the cell.
-    head: [u16; MAX_POINTS],
-    strings: [StringInfo; MAX_POINTS],
+    head: [u16; SLOTS],
+    strings: [StringInfo; SLOTS],
     /// The empty points, in no particular order (for random playouts).
-    empty: [u16; MAX_POINTS],
+    empty: [u16; SLOTS],
     /// Position of each empty point in `empty`.
-    empty_pos: [u16; MAX_POINTS],
+    empty_pos: [u16; SLOTS],
     /// Neighbour counts by content, packed (see [`NB_EMPTY`]): one load
     /// answers "has an empty neighbour?" and "surrounded by one colour?",
     /// which decide most eye and suicide tests of a playout (libego).
-    nbr: [u16; MAX_POINTS],
+    nbr: [u16; SLOTS],
     empty_count: u16,
     /// Point where a stone would retake a just-captured single stone.
     ko: Option<Point>,
@@ -177,6 +184,8 @@ pub struct Board {
     /// Stones of each colour removed from the board so far (captures and
     /// suicides alike).
     removed: ByColor<u32>,
+    /// The Zobrist keys ([`zobrist::table`]), the same for every board.
+    keys: &'static zobrist::Keys,
 }
 
 impl PartialEq for Board {
@@ -202,17 +211,18 @@ impl Board {
         assert!((2..=MAX_SIZE).contains(&size), "board size {size}");
         let mut b = Board {
             size,
-            cells: [Cell::Wall; MAX_POINTS],
-            next: [0; MAX_POINTS],
-            head: [0; MAX_POINTS],
-            strings: [StringInfo::default(); MAX_POINTS],
-            empty: [0; MAX_POINTS],
-            empty_pos: [0; MAX_POINTS],
-            nbr: [0; MAX_POINTS],
+            cells: [Cell::Wall; SLOTS],
+            next: [0; SLOTS],
+            head: [0; SLOTS],
+            strings: [StringInfo::default(); SLOTS],
+            empty: [0; SLOTS],
+            empty_pos: [0; SLOTS],
+            nbr: [0; SLOTS],
             empty_count: 0,
             ko: None,
             hash: 0,
             removed: ByColor::default(),
+            keys: zobrist::table(),
         };
         for y in 0..size {
             for x in 0..size {
@@ -321,10 +331,11 @@ impl Board {
         usize::from(self.empty_count)
     }
 
-    /// The `i`-th empty point in the board's internal (unordered) list.
+    /// The `i`-th empty point in the board's internal (unordered) list,
+    /// for `i` below [`Board::empty_count`].
     #[inline]
     pub fn empty_point(&self, i: usize) -> Point {
-        Point::from_index(usize::from(self.empty[i]))
+        Point::from_index(slot(self.empty[i & (SLOTS - 1)]))
     }
 
     /// Number of stones of `color` on the board.
@@ -341,7 +352,7 @@ impl Board {
     /// Head point of the string at `p` (which must hold a stone).
     #[inline]
     fn head_of(&self, p: Point) -> usize {
-        usize::from(self.head[p.index()])
+        slot(self.head[p.index()])
     }
 
     /// The stones of the string at `p`, which must hold a stone.
@@ -351,7 +362,7 @@ impl Board {
         let mut s = start;
         loop {
             out.push(Point::from_index(s));
-            s = usize::from(self.next[s]);
+            s = slot(self.next[s]);
             if s == start {
                 break;
             }
@@ -466,7 +477,7 @@ impl Board {
         self.ko = None;
         self.cells[pi] = own;
         self.remove_empty(p);
-        self.hash ^= zobrist::stone_key(p, color);
+        self.hash ^= self.keys[p.index()][color.index()];
         self.head[pi] = pi as u16;
         self.next[pi] = pi as u16;
         let env = self.nbr[pi];
@@ -563,7 +574,7 @@ impl Board {
         let mut s = small;
         loop {
             self.head[s] = big as u16;
-            s = usize::from(self.next[s]);
+            s = slot(self.next[s]);
             if s == small {
                 break;
             }
@@ -589,9 +600,9 @@ impl Board {
             self.cells[s] = Cell::Empty;
             self.head[s] = SINK;
             self.add_empty(sp);
-            self.hash ^= zobrist::stone_key(sp, color);
+            self.hash ^= self.keys[sp.index()][color.index()];
             count += 1;
-            s = usize::from(self.next[s]);
+            s = slot(self.next[s]);
             if s == start {
                 break;
             }
@@ -607,7 +618,7 @@ impl Board {
                 let h = self.head_of(n);
                 self.add_lib(h, sp);
             }
-            s = usize::from(self.next[s]);
+            s = slot(self.next[s]);
             if s == start {
                 break;
             }
@@ -619,18 +630,18 @@ impl Board {
     #[inline]
     fn add_empty(&mut self, p: Point) {
         let i = p.index();
-        self.empty[usize::from(self.empty_count)] = i as u16;
+        self.empty[slot(self.empty_count)] = i as u16;
         self.empty_pos[i] = self.empty_count;
         self.empty_count += 1;
     }
 
     #[inline]
     fn remove_empty(&mut self, p: Point) {
-        let i = usize::from(self.empty_pos[p.index()]);
+        let i = slot(self.empty_pos[p.index()]);
         self.empty_count -= 1;
-        let last = self.empty[usize::from(self.empty_count)];
+        let last = self.empty[slot(self.empty_count)];
         self.empty[i] = last;
-        self.empty_pos[usize::from(last)] = i as u16;
+        self.empty_pos[slot(last)] = i as u16;
     }
 
     /// Removes the strings at the given points (agreed dead stones). Not a
@@ -667,7 +678,9 @@ impl Board {
         }
         // A random start and a scan (libego): uniform enough, and no
         // rejection loop that stalls when only eyes are left.
-        let mut i = rng.random_range(0..n);
+        // Multiply-shift instead of an exact uniform draw: the bias is at
+        // most n / 2^32 and it takes a few instructions, not a loop.
+        let mut i = ((u64::from(rng.next_u32()) * n as u64) >> 32) as usize;
         for _ in 0..n {
             let p = self.empty_point(i);
             i += 1;
@@ -749,7 +762,7 @@ impl Board {
                         return false;
                     }
                 }
-                s = usize::from(self.next[s]);
+                s = slot(self.next[s]);
                 if s == start {
                     break;
                 }
@@ -855,7 +868,7 @@ impl Board {
         let mut s = Some(start);
         std::iter::from_fn(move || {
             let cur = s?;
-            let nxt = usize::from(self.next[cur]);
+            let nxt = slot(self.next[cur]);
             s = (nxt != start).then_some(nxt);
             Some(Point::from_index(cur))
         })
@@ -1049,8 +1062,8 @@ impl Board {
                     if self.head[p.index()] != SINK {
                         return Err(format!("empty point with a head at {}", p.vertex()));
                     }
-                    let i = usize::from(self.empty_pos[p.index()]);
-                    if i >= self.empty_count() || usize::from(self.empty[i]) != p.index() {
+                    let i = slot(self.empty_pos[p.index()]);
+                    if i >= self.empty_count() || slot(self.empty[i]) != p.index() {
                         return Err(format!("empty list misses {}", p.vertex()));
                     }
                 }

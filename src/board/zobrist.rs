@@ -11,16 +11,20 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::color::Color;
-use super::point::{Point, MAX_POINTS};
+use super::point::{Point, SLOTS};
 
 /// Arbitrary but fixed: changing it changes every hash, nothing else.
 const ZOBRIST_SEED: u64 = 0x001d_605e_ed0f_1a90;
 
-/// One key per point and colour. (Situational superko needs no key for
-/// the player to move: the history stores the mover beside each position.)
-static KEYS: LazyLock<[[u64; 2]; MAX_POINTS]> = LazyLock::new(|| {
+/// One key per point and colour, for every slot of the board arrays (the
+/// slots past [`MAX_POINTS`](super::point::MAX_POINTS) are never read).
+/// (Situational superko needs no key for the player to move: the history
+/// stores the mover beside each position.)
+pub type Keys = [[u64; 2]; SLOTS];
+
+static KEYS: LazyLock<Keys> = LazyLock::new(|| {
     let mut rng = StdRng::seed_from_u64(ZOBRIST_SEED);
-    let mut keys = [[0u64; 2]; MAX_POINTS];
+    let mut keys = [[0u64; 2]; SLOTS];
     for pair in keys.iter_mut() {
         pair[0] = rng.random();
         pair[1] = rng.random();
@@ -28,10 +32,17 @@ static KEYS: LazyLock<[[u64; 2]; MAX_POINTS]> = LazyLock::new(|| {
     keys
 });
 
+/// The key table, for a board to keep: reading through the reference skips
+/// the initialisation check that every access to the lazy static makes,
+/// once per stone placed or removed in a playout.
+pub fn table() -> &'static Keys {
+    &KEYS
+}
+
 /// The key of a stone of `color` at `p`.
 #[inline]
 pub fn stone_key(p: Point, color: Color) -> u64 {
-    KEYS[p.index()][color.index()]
+    table()[p.index()][color.index()]
 }
 
 #[cfg(test)]
