@@ -1494,6 +1494,24 @@ mod tests {
     }
 
     #[test]
+    fn random_moves_spread_over_the_board() {
+        // The first random move on an empty 9x9 board, over 400 seeds: a
+        // uniform choice hits every point about five times. A start that
+        // is always the same (a broken draw) would give one point.
+        use rand::{rngs::SmallRng, SeedableRng};
+        let mut hits = [0u32; MAX_POINTS];
+        for seed in 0..400 {
+            let mut b = Board::new(9);
+            let p = b.play_random(Black, &mut SmallRng::seed_from_u64(seed));
+            hits[p.expect("a move").index()] += 1;
+        }
+        let points = hits.iter().filter(|&&h| h > 0).count();
+        let most = hits.iter().max().copied().unwrap_or(0);
+        assert!(points >= 70, "only {points} of 81 points chosen");
+        assert!(most <= 20, "one point chosen {most} times of 400");
+    }
+
+    #[test]
     fn copy_from_equals_clone() {
         use rand::{rngs::SmallRng, SeedableRng};
         let mut rng = SmallRng::seed_from_u64(11);
