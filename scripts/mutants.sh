@@ -27,22 +27,49 @@
 # (unit and property tests) and their run under nextest, which stops at
 # the first failure: about 10 s with two shards sharing two cores, so all
 # ~900 take over an hour: run shards at quiet times.
-# Results go to target/mutants/shard-K-of-N/mutants.out, and the summary
-# reads every run kept there (delete target/mutants to start over);
-# PROPTEST_CASES (default 32) shortens the property tests, which keep
-# their fixed seed.
+# Results go to target/mutants/shard-K-of-N/mutants.out. After each run
+# its outcome lists are also kept under target/mutants/history/<time>/:
+# a resumed run (MUTANTS_ITERATE) lists only the mutants it tested itself,
+# so the summary takes each mutant's latest outcome over every kept run
+# (delete target/mutants to start over). PROPTEST_CASES (default 32)
+# shortens the property tests, which keep their fixed seed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 out=target/mutants
+kinds=(caught missed unviable timeout)
+
+keep() {
+    local run
+    run="$out/history/$(date +%Y%m%d-%H%M%S)-$(basename "$1")"
+    mkdir -p "$run"
+    for kind in "${kinds[@]}"; do
+        cp "$1/mutants.out/$kind.txt" "$run/" 2>/dev/null || : >"$run/$kind.txt"
+    done
+}
+
+# "outcome mutant" for every mutant of every kept run, the latest run's
+# outcome winning (the glob sorts run directories by time).
+latest() {
+    local run kind
+    for run in "$out"/history/*/; do
+        [ -d "$run" ] || continue
+        for kind in "${kinds[@]}"; do
+            sed "s/^/$kind /" "$run/$kind.txt" 2>/dev/null || true
+        done
+    done | awk '{ o = $1; sub(/^[a-z]+ /, ""); last[$0] = o }
+                END { for (m in last) print last[m], m }'
+}
+
 summary() {
-    local files=("$@")
+    local files=("$@") outcomes
+    outcomes=$(latest)
     printf '%-26s %7s %7s %8s %8s %8s\n' file caught missed unviable timeout excluded
     local total=(0 0 0 0 0)
     for f in "${files[@]}"; do
         local row=()
-        for kind in caught missed unviable timeout; do
-            row+=("$(cat "$out"/*/mutants.out/"$kind".txt 2>/dev/null | sort -u | grep -c "^$f:" || true)")
+        for kind in "${kinds[@]}"; do
+            row+=("$(grep -c "^$kind $f:" <<<"$outcomes" || true)")
         done
         # Excluded: listed without the config's exclusions, not with them.
         local all with
@@ -62,7 +89,7 @@ summary() {
         echo "detected (caught or timed out): $((1000 * detected / viable / 10)).$((1000 * detected / viable % 10))%"
     fi
     echo "missed mutants:"
-    cat "$out"/*/mutants.out/missed.txt 2>/dev/null | grep -E "^($(IFS='|'; echo "${files[*]}")):" | sort -u || true
+    grep -E "^missed ($(IFS='|'; echo "${files[*]}")):" <<<"$outcomes" | sed 's/^missed //' | sort || true
 }
 
 if ! command -v cargo-mutants >/dev/null; then
@@ -115,6 +142,7 @@ for ((k = 0; k < shards; k++)); do
     # parallel finish together.
     nice -n 10 cargo mutants "${where[@]}" --shard "$k/$shards" --sharding round-robin \
         "${globs[@]}" -o "$dir" || status=$?
+    keep "$dir"
 done
 summary "${files[@]}"
 exit "$status"
