@@ -75,6 +75,13 @@ struct StringInfo {
 /// neighbour" land here harmlessly when the neighbour is no stone.
 const SINK: u16 = 0;
 
+/// No stone among the neighbours that the packed counts `env` describe
+/// (walls aside): the fast path of [`Board::play_unchecked`].
+#[inline(always)]
+fn no_stone_around(env: u16) -> bool {
+    env & (NB_MASK * (NB_BLACK | NB_WHITE)) == 0
+}
+
 /// A point index stored in a board array, as an index into the arrays:
 /// masked like [`Point::index`], so that no bounds check follows.
 #[inline(always)]
@@ -501,7 +508,7 @@ impl Board {
         }
         self.strings[pi] = info;
         // Most playout moves touch no stone: nothing to join or capture.
-        if env & (NB_MASK * (NB_BLACK | NB_WHITE)) == 0 {
+        if no_stone_around(env) {
             return PlayEffect::default();
         }
         // Own neighbours to join and opposing neighbours left without a
@@ -1491,6 +1498,32 @@ mod tests {
             corrupt(&mut b, a1, c3, c2);
             assert!(b.check_consistency().is_err(), "{what} not noticed");
         }
+    }
+
+    #[test]
+    fn a_capture_that_keeps_liberties_is_no_ko() {
+        // C3 takes the one stone at B3 and keeps three other liberties:
+        // White could retake at once without recapturing, so no ko point.
+        let mut b = board(
+            ". X . .
+             X O . .
+             . X . .
+             . . . .",
+        );
+        let e = b.play_unchecked(Black, p("C3", 4));
+        assert_eq!(e.captured, 1);
+        assert_eq!(b.ko(), None);
+        // Nor does a move that captures nothing and leaves a lone stone
+        // in atari (the C4 stone has only D4).
+        let mut b = board(
+            ". X . .
+             . . X .
+             . . . .
+             . . . .",
+        );
+        b.play_unchecked(White, p("C4", 4));
+        assert!(b.in_atari(p("C4", 4)));
+        assert_eq!(b.ko(), None);
     }
 
     #[test]
