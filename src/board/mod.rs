@@ -1527,6 +1527,24 @@ mod tests {
     }
 
     #[test]
+    fn removing_dead_strings_is_not_a_capture() {
+        let mut b = board(
+            ". X . .
+             X O . .
+             . X . O
+             . . . O",
+        );
+        b.play_unchecked(Black, p("C3", 4));
+        assert_eq!((b.removed(Black), b.removed(White)), (0, 1));
+        // The agreed dead: the two-stone white string and the black B4.
+        b.remove_strings(&[p("D1", 4), p("B4", 4)]);
+        assert_eq!(b.color_at(p("D2", 4)), None);
+        assert_eq!(b.color_at(p("B4", 4)), None);
+        assert_eq!((b.removed(Black), b.removed(White)), (0, 1));
+        b.check_consistency().expect("consistent");
+    }
+
+    #[test]
     fn random_moves_spread_over_the_board() {
         // The first random move on an empty 9x9 board, over 400 seeds: a
         // uniform choice hits every point about five times. A start that
