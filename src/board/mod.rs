@@ -734,6 +734,7 @@ impl Board {
         };
         let mut joins = [0usize; 4];
         let mut joined = 0;
+        let enemy = Cell::stone(!color);
         for n in p.neighbors() {
             match self.cell(n) {
                 Cell::Empty => {
@@ -741,7 +742,6 @@ impl Board {
                         return false;
                     }
                 }
-                Cell::Wall => {}
                 c if c == own => {
                     let h = self.head_of(n);
                     if !joins[..joined].contains(&h) {
@@ -750,11 +750,14 @@ impl Board {
                     }
                 }
                 // Capturing makes liberties.
-                _ => {
+                c if c == enemy => {
                     if self.in_atari(n) {
                         return false;
                     }
                 }
+                // The wall: the last arm, so that no arm can be deleted
+                // without a difference (a wall's atari test reads junk).
+                _ => {}
             }
         }
         if joined == 0 {
@@ -807,8 +810,10 @@ impl Board {
         let mut score = 0i32;
         for y in 1..=size {
             let row = y * STRIDE;
-            for i in row + 1..=row + size {
-                score += i32::from(self.owner_value(i));
+            // By column: with a range of indices, a start moved one to the
+            // left would take in the wall, which counts nothing, unnoticed.
+            for x in 1..=size {
+                score += i32::from(self.owner_value(row + x));
             }
         }
         score
