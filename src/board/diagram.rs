@@ -140,6 +140,8 @@ mod tests {
         assert!(". .\n. . .".parse::<Board>().is_err());
         assert!("Z .\n. .".parse::<Board>().is_err());
         assert!(".".parse::<Board>().is_err());
+        // A capture (of A2 by A1), and a suicide (B1, the last stone read).
         assert!("X O\nO .".parse::<Board>().is_err());
+        assert!(". O\nO X".parse::<Board>().is_err());
     }
 }
