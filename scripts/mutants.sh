@@ -16,6 +16,9 @@
 #                                       go on with an interrupted run: skip
 #                                       the mutants it already caught or
 #                                       found unviable (cargo mutants --iterate)
+#   MUTANTS_DIFF=F scripts/mutants.sh ...
+#                                       only the mutants of lines the diff F
+#                                       touches (git diff A B -- src >F)
 #
 # By default cargo-mutants copies the tree to a scratch directory and
 # builds it there from scratch first (minutes). In place it reuses this
@@ -129,6 +132,7 @@ export PROPTEST_CASES=${PROPTEST_CASES:-32}
 where=(-j 1)
 [ -z "${MUTANTS_IN_PLACE:-}" ] || where=(--in-place)
 [ -z "${MUTANTS_ITERATE:-}" ] || where+=(--iterate)
+[ -z "${MUTANTS_DIFF:-}" ] || where+=(--in-diff "$MUTANTS_DIFF")
 status=0
 for ((k = 0; k < shards; k++)); do
     [ "$only" = all ] || [ "$only" -eq "$k" ] || continue
