@@ -158,6 +158,16 @@ mod tests {
     }
 
     #[test]
+    fn off_board_coordinates_give_no_point() {
+        for size in 2..=MAX_SIZE {
+            assert_eq!(Point::from_coords(size, 0, size), None);
+            assert_eq!(Point::from_coords(0, size, size), None);
+            assert!(Point::from_coords(size - 1, size - 1, size).is_some());
+        }
+        assert_eq!(Point::from_coords(0, 0, MAX_SIZE + 1), None);
+    }
+
+    #[test]
     fn rejects_bad_vertices() {
         for s in [
             "", "I5", "A0", "A10", "K1", "A", "11", "A01", "A-1", "AA1", "A1x", "pass",
