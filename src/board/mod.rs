@@ -755,8 +755,8 @@ impl Board {
                         return false;
                     }
                 }
-                // The wall: the last arm, so that no arm can be deleted
-                // without a difference (a wall's atari test reads junk).
+                // The wall. Its atari test would read the sink entry's
+                // running junk, which only by chance says "not in atari".
                 _ => {}
             }
         }
