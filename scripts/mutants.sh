@@ -28,8 +28,8 @@
 #
 # Each mutant costs an incremental build of the library's test binary
 # (unit and property tests) and their run under nextest, which stops at
-# the first failure: about 10 s with two shards sharing two cores, so all
-# ~900 take over an hour: run shards at quiet times.
+# the first failure: 5-30 s, mostly the build; with two shards sharing two
+# cores all ~900 took about 80 minutes: run shards at quiet times.
 # Results go to target/mutants/shard-K-of-N/mutants.out. After each run
 # its outcome lists are also kept under target/mutants/history/<time>/:
 # a resumed run (MUTANTS_ITERATE) lists only the mutants it tested itself,
