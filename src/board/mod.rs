@@ -721,11 +721,9 @@ impl Board {
     /// Would a stone of `color` at the empty point `p` join own stones into
     /// a string with a single liberty, capturing nothing? A lone stone in
     /// atari (a throw-in) does not count: it is often the right move.
-    // One match arm per kind of neighbour: folded into guards, the liberty
-    // count would happen inside a guard, as a side effect.
-    #[allow(clippy::collapsible_match)]
     pub fn is_self_atari(&self, color: Color, p: Point) -> bool {
         let own = Cell::stone(color);
+        let enemy = Cell::stone(!color);
         let mut libs = [p; 2];
         let mut found = 0;
         let mut add = |l: Point, libs: &mut [Point; 2]| {
@@ -737,30 +735,23 @@ impl Board {
         };
         let mut joins = [0usize; 4];
         let mut joined = 0;
-        let enemy = Cell::stone(!color);
+        // Walls fall through the tests, as in `liberties_after`: a wall's
+        // atari test would read the sink entry's running junk.
         for n in p.neighbors() {
-            match self.cell(n) {
-                Cell::Empty => {
-                    if add(n, &mut libs) {
-                        return false;
-                    }
+            let c = self.cell(n);
+            if c == Cell::Empty {
+                if add(n, &mut libs) {
+                    return false;
                 }
-                c if c == own => {
-                    let h = self.head_of(n);
-                    if !joins[..joined].contains(&h) {
-                        joins[joined] = h;
-                        joined += 1;
-                    }
+            } else if c == own {
+                let h = self.head_of(n);
+                if !joins[..joined].contains(&h) {
+                    joins[joined] = h;
+                    joined += 1;
                 }
+            } else if c == enemy && self.in_atari(n) {
                 // Capturing makes liberties.
-                c if c == enemy => {
-                    if self.in_atari(n) {
-                        return false;
-                    }
-                }
-                // The wall. Its atari test would read the sink entry's
-                // running junk, which only by chance says "not in atari".
-                _ => {}
+                return false;
             }
         }
         if joined == 0 {
