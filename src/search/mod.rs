@@ -12,6 +12,7 @@ mod mcts;
 pub mod patterns;
 pub mod playout;
 mod prior;
+pub mod tactics;
 pub mod time;
 pub mod tree;
 

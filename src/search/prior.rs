@@ -2,13 +2,13 @@
 //! games, as if it had been tried already. An even prior (Pachi, Fuego)
 //! keeps the first few playouts from deciding everything; the rest is Go
 //! knowledge that playouts learn only slowly: captures and escapes from
-//! atari, no self-atari, play near the last move, stay off the edge of
+//! atari (read out when it is a ladder), no self-atari, play near the last move, stay off the edge of
 //! an empty area.
 
 use crate::board::{Board, Color, Point};
 
-use super::patterns;
 use super::tree::NewChild;
+use super::{patterns, tactics};
 
 // With RAVE the real statistics, where priors go, weigh little until a
 // node has thousands of visits (beta = r / (r + n + r*n/3000)), so the
@@ -19,7 +19,11 @@ use super::tree::NewChild;
 const EVEN: f64 = 20.0;
 /// Capturing a string in atari, or saving an own one.
 const URGENT: f64 = 60.0;
-/// Putting an opposing string in atari.
+/// Running a string in atari into a ladder that catches it: a loss that
+/// grows with every stone added.
+const LADDER_RUN: f64 = 40.0;
+/// Putting an opposing string in atari (that does not die in a ladder:
+/// that is [`URGENT`]).
 const ATARI: f64 = 15.0;
 /// A MoGo 3x3 pattern (hane, cut, edge shapes) fits.
 const PATTERN: f64 = 40.0;
@@ -112,16 +116,30 @@ pub fn children(board: &Board, color: Color, last: Option<Point>, pass: bool) ->
         prior.add(EVEN, 0.5);
         let captures = board.captures_at(color, p);
         let self_atari = board.is_self_atari(color, p);
-        if captures || board.saves_atari(color, p) {
+        // A run into a working ladder often has a good shape too: only
+        // the malus counts then.
+        let mut ladder_run = false;
+        if captures {
             prior.add(URGENT, 1.0);
+        } else if board.saves_atari(color, p) {
+            ladder_run = tactics::runs_into_ladder(board, color, p);
+            if ladder_run {
+                prior.add(LADDER_RUN, 0.0);
+            } else {
+                prior.add(URGENT, 1.0);
+            }
         }
         if !self_atari && board.puts_in_atari(color, p) {
-            prior.add(ATARI, 1.0);
+            if tactics::atari_ladders(board, color, p) {
+                prior.add(URGENT, 1.0);
+            } else {
+                prior.add(ATARI, 1.0);
+            }
         }
         if self_atari && !captures {
             prior.add(SELF_ATARI, 0.0);
         }
-        if !self_atari && patterns::matches(board, p, color) {
+        if !self_atari && !ladder_run && patterns::matches(board, p, color) {
             prior.add(PATTERN, 1.0);
         }
         if let Some(l) = last {
@@ -221,6 +239,40 @@ mod tests {
         let with_pass = children(&b, Color::Black, None, true);
         assert_eq!(with_pass.len(), black.len() + 1);
         assert_eq!(with_pass[0].point, None);
+    }
+
+    #[test]
+    fn ladders_are_read() {
+        // White D4 has liberties D5 and E4. Black E4 is an atari that
+        // catches it in a ladder to the left edge; White running from
+        // there is hopeless.
+        let b = board(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . X . . . .
+             . . X O . . . . .
+             . . . X . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        );
+        assert!(tactics::atari_ladders(
+            &b,
+            Color::Black,
+            Point::parse("E4", 9).expect("v")
+        ));
+        let black = children(&b, Color::Black, None, false);
+        assert!(prior_of(&black, "E4", 9) > 0.6);
+        assert!(prior_of(&black, "E4", 9) > prior_of(&black, "G3", 9));
+        let mut b = b;
+        b.play_unchecked(Color::Black, Point::parse("E4", 9).expect("v"));
+        let white = children(&b, Color::White, None, false);
+        assert!(prior_of(&white, "D5", 9) < 0.4);
+        // With a ladder breaker at C7 the escape is urgent again.
+        b.play_unchecked(Color::White, Point::parse("C7", 9).expect("v"));
+        let white = children(&b, Color::White, None, false);
+        assert!(prior_of(&white, "D5", 9) > 0.6);
     }
 
     #[test]
