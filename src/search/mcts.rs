@@ -952,7 +952,12 @@ impl Player for Mcts {
             } else {
                 pass_visits > best_stats.visits || (opponent_passed && pass_as_good)
             };
-            if value >= best_rate && pass_ok && (!cleanup || value >= 0.5) {
+            // A pass into a sure loss is no better than a hopeless move
+            // that the opponent may still answer wrongly: resigning is the
+            // way to give up (with heavy playouts that defend well, every
+            // move of a lost position can lose all its playouts).
+            let not_worse = value > best_rate || (value == best_rate && value > 0.0);
+            if not_worse && pass_ok && (!cleanup || value >= 0.5) {
                 // The verdict behind the pass is the one final_status_list
                 // must give.
                 self.dead_cache = Some((board.hash(), dead.clone()));

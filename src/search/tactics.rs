@@ -12,7 +12,7 @@ use crate::board::{Board, Cell, Color, Point};
 const LADDER_BUDGET: u32 = 160;
 
 thread_local! {
-    /// Boards for the read, two per ladder step, reused between reads so
+    /// Boards for the read, one per ladder step, reused between reads so
     /// that a step costs a copy of the used part of the board and no
     /// allocation.
     static SCRATCH: RefCell<Vec<Board>> = const { RefCell::new(Vec::new()) };
@@ -34,15 +34,9 @@ pub fn ladder_captures(board: &Board, s: Point) -> bool {
 /// to move) out of the ladder? False when the extension is illegal or
 /// leaves it with one liberty or none.
 pub fn extension_escapes(board: &Board, s: Point) -> bool {
-    SCRATCH.with(|scratch| {
-        let mut scratch = scratch.borrow_mut();
-        if scratch.is_empty() {
-            scratch.push(board.clone());
-        } else {
-            scratch[0].copy_from(board);
-        }
+    with_scratch(board, |boards| {
         let mut budget = LADDER_BUDGET;
-        extends_out(&mut scratch, 0, s, &mut budget)
+        extends_out(Some(board), boards, 0, s, &mut budget)
     })
 }
 
@@ -50,13 +44,8 @@ pub fn extension_escapes(board: &Board, s: Point) -> bool {
 /// other colour next to it in atari, and that string then die in a
 /// ladder?
 pub fn atari_ladders(board: &Board, color: Color, p: Point) -> bool {
-    SCRATCH.with(|scratch| {
-        let mut boards = scratch.borrow_mut();
-        if boards.is_empty() {
-            boards.push(board.clone());
-        } else {
-            boards[0].copy_from(board);
-        }
+    with_scratch(board, |boards| {
+        boards[0].copy_from(board);
         boards[0].play_unchecked(color, p);
         let mut budget = LADDER_BUDGET;
         let enemy = Cell::stone(!color);
@@ -65,8 +54,19 @@ pub fn atari_ladders(board: &Board, color: Color, p: Point) -> bool {
             if b.cell(n) != enemy || b.atari_liberty(n).is_none() || captures_out(b, n) {
                 return false;
             }
-            !extends_out(&mut boards, 0, n, &mut budget)
+            !extends_out(None, boards, 1, n, &mut budget)
         })
+    })
+}
+
+/// Runs `read` on this thread's scratch boards, at least one of them.
+fn with_scratch<T>(board: &Board, read: impl FnOnce(&mut Vec<Board>) -> T) -> T {
+    SCRATCH.with(|scratch| {
+        let mut boards = scratch.borrow_mut();
+        if boards.is_empty() {
+            boards.push(board.clone());
+        }
+        read(&mut boards)
     })
 }
 
@@ -103,12 +103,19 @@ fn captures_out(board: &Board, s: Point) -> bool {
     })
 }
 
-/// [`extension_escapes`] on `boards[at]`. The step's own boards are
-/// `boards[at + 1]` (after the extension) and `boards[at + 2]` (after an
-/// atari), and deeper steps use only the boards after those, so each
-/// level's boards survive the reads below it.
-fn extends_out(boards: &mut Vec<Board>, at: usize, s: Point, budget: &mut u32) -> bool {
-    let board = &boards[at];
+/// [`extension_escapes`] on the position `from`, or `boards[at - 1]` when
+/// `from` is `None`. This step plays on `boards[at]` (the extension, then
+/// an atari: the next step's position), and deeper steps use only the
+/// boards after it, so the position read here survives the reads below.
+/// The first step reads the caller's board without a copy.
+fn extends_out(
+    from: Option<&Board>,
+    boards: &mut Vec<Board>,
+    at: usize,
+    s: Point,
+    budget: &mut u32,
+) -> bool {
+    let board = from.unwrap_or_else(|| &boards[at - 1]);
     let (Some(color), Some(lib)) = (board.color_at(s), board.atari_liberty(s)) else {
         return false;
     };
@@ -123,33 +130,52 @@ fn extends_out(boards: &mut Vec<Board>, at: usize, s: Point, budget: &mut u32) -
     if *budget < 2 {
         return true;
     }
-    while boards.len() < at + 3 {
-        let copy = boards[at].clone();
+    while boards.len() <= at {
+        let copy = boards[0].clone();
         boards.push(copy);
     }
-    let (done, mine) = boards.split_at_mut(at + 1);
-    mine[0].copy_from(&done[at]);
-    mine[0].play_unchecked(color, lib);
+    let extend = |boards: &mut Vec<Board>| {
+        let (done, mine) = boards.split_at_mut(at);
+        mine[0].copy_from(from.unwrap_or_else(|| &done[at - 1]));
+        mine[0].play_unchecked(color, lib);
+    };
+    extend(boards);
     *budget -= 1;
+    // `boards[at]` holds just the extension until an atari is played on
+    // it; only a second real chase needs the copy again.
+    let mut extended = true;
     let attacker = !color;
-    let libs = mine[0].liberties_up_to::<2>(lib);
-    for &a in libs.as_slice() {
+    let libs = boards[at].liberties_up_to::<2>(lib);
+    for (i, &a) in libs.as_slice().iter().enumerate() {
         if *budget == 0 {
             return true;
         }
-        let (extended, chased) = boards.split_at_mut(at + 2);
-        let extended = &extended[at + 1];
-        if !extended.is_pseudo_legal(attacker, a) {
+        if !extended {
+            extend(boards);
+            extended = true;
+        }
+        let here = &boards[at];
+        if !here.is_pseudo_legal(attacker, a) {
             continue;
         }
-        chased[0].copy_from(extended);
-        chased[0].play_unchecked(attacker, a);
+        // The usual wrong side: running on the other liberty would give
+        // four with `a` among them, so three or more after the atari (a
+        // capture by the atari only adds liberties). Known without playing
+        // it out; the budget is charged as if it had been.
+        let other = libs.as_slice()[1 - i];
+        if here.liberties_after(color, other, 4) >= 4 {
+            *budget -= 1;
+            continue;
+        }
+        boards[at].play_unchecked(attacker, a);
+        extended = false;
         *budget -= 1;
         // The chasing stone may itself be in atari: capturing it, or any
         // other chaser in atari, gets out.
-        let caught = chased[0].atari_liberty(lib).is_some()
-            && !captures_out(&chased[0], lib)
-            && !extends_out(boards, at + 2, lib, budget);
+        let chased = &boards[at];
+        let caught = chased.atari_liberty(lib).is_some()
+            && !captures_out(chased, lib)
+            && !extends_out(None, boards, at + 1, lib, budget);
         if caught {
             return false;
         }
