@@ -3,8 +3,9 @@
 //! and a test opponent; the GTP layer does not know which it talks to.
 //!
 //! `tree` is the node arena the search threads share, `prior` the
-//! knowledge new nodes start with, `playout` and `patterns` the light and
-//! heavy playout policies, `time` the clock.
+//! knowledge new nodes start with (with `tactics`, its ladder reader),
+//! `playout` and `patterns` the light and heavy playout policies, `time`
+//! the clock.
 
 pub mod analysis;
 mod flat;
