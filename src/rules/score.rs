@@ -182,35 +182,65 @@ pub fn score(board: &Board, dead: &[Point], komi: f64, handicap_bonus: u32) -> S
     result
 }
 
-/// The stones of strings in seki once the strings at `dead` are removed:
-/// strings of both colours around an empty point that neither side can
-/// fill without putting its own string in atari (or killing it) and
-/// capturing nothing — the shared liberties of a seki. Dame between safe
-/// strings is no such point: filling it costs nothing.
+/// The stones of strings in seki once the strings at `dead` are removed.
+/// A seki's shared liberties are empty points next to both colours that
+/// neither side can fill without putting its own string in atari (or
+/// killing it) while capturing nothing; dame between safe strings is no
+/// such point, as filling it costs nothing. The strings around them are in
+/// seki only if the other side cannot approach them either: a liberty
+/// outside the shared points that the other side can fill safely (found in
+/// a match: an outside liberty next to a shared one) makes a capturing race
+/// or a dead string, which the caller's reading or playouts must judge.
+/// Pruning such strings can leave a shared point with one colour only, and
+/// it then stops being one, so the pruning repeats until nothing changes.
 pub fn seki_stones(board: &Board, dead: &[Point]) -> Vec<Point> {
     let mut b = board.clone();
     b.remove_strings(dead);
-    let mut stones = Vec::new();
-    for p in b.points() {
-        if !b.is_empty_at(p) {
-            continue;
-        }
-        let neighbours: Vec<Color> = p
-            .neighbors()
-            .iter()
-            .filter_map(|&n| b.color_at(n))
-            .collect();
-        let touches_both = Color::ALL.iter().all(|c| neighbours.contains(c));
-        if touches_both && Color::ALL.iter().all(|&c| self_damaging(&b, c, p)) {
-            for n in p.neighbors() {
-                if b.color_at(n).is_some() && !stones.contains(&n) {
-                    stones.extend(b.string_stones(n));
-                }
+    let mut shared: Vec<Point> = b
+        .points()
+        .filter(|&p| {
+            b.is_empty_at(p)
+                && Color::ALL
+                    .iter()
+                    .all(|&c| p.neighbors().iter().any(|&n| b.color_at(n) == Some(c)))
+                && Color::ALL.iter().all(|&c| self_damaging(&b, c, p))
+        })
+        .collect();
+    let mut strings: Vec<Vec<Point>> = Vec::new();
+    for &p in &shared {
+        for n in p.neighbors() {
+            if b.color_at(n).is_some() && !strings.iter().any(|s| s.contains(&n)) {
+                strings.push(b.string_stones(n));
             }
         }
     }
+    loop {
+        let before = (shared.len(), strings.len());
+        strings.retain(|s| {
+            let Some(c) = b.color_at(s[0]) else {
+                return false;
+            };
+            b.liberties(s[0])
+                .iter()
+                .all(|&l| shared.contains(&l) || self_damaging(&b, !c, l))
+        });
+        shared.retain(|&p| {
+            Color::ALL.iter().all(|&c| {
+                p.neighbors()
+                    .iter()
+                    .any(|&n| b.color_at(n) == Some(c) && strings.iter().any(|s| s.contains(&n)))
+            })
+        });
+        strings.retain(|s| {
+            s.iter()
+                .any(|st| st.neighbors().iter().any(|n| shared.contains(n)))
+        });
+        if (shared.len(), strings.len()) == before {
+            break;
+        }
+    }
+    let mut stones: Vec<Point> = strings.concat();
     stones.sort_unstable();
-    stones.dedup();
     stones
 }
 
@@ -260,7 +290,9 @@ mod tests {
     }
 
     /// Black's top-left block and White's top-right block have only C5
-    /// and C4 as liberties: a seki (see `seki_is_found_and_dame_is_not`).
+    /// and C4 as liberties. Neither side can fill C5, but White can fill
+    /// C4, so this is no seki (see `seki_is_found_and_dame_is_not`); the
+    /// count leaves C5-C4 to nobody all the same.
     const SEKI: &str = "X X . O O
                         X X . O O
                         O O O X X
@@ -310,19 +342,32 @@ mod tests {
 
     #[test]
     fn seki_is_found_and_dame_is_not() {
-        let b = board(SEKI);
-        // A stone of either colour on C5 leaves its own top block with one
-        // liberty and captures nothing: the two top blocks are in seki.
-        // (On C4 White would join its lower string and keep three
-        // liberties; on C1 White keeps C4 and A1: no seki below.)
+        // Black's inner block and White's ring share their only liberties
+        // D4 and E4; a stone of either colour there is left in atari and
+        // captures nothing. The outer black ring has four eyes.
+        let b = board(
+            "X X X X X X X
+             X O O O O O X
+             X O X X X O X
+             X O X . . O X
+             X O O O O O X
+             X X X X X X X
+             . X . X . X .",
+        );
         let seki = seki_stones(&b, &[]);
-        let want: Vec<Point> = ["A5", "B5", "D5", "E5", "A4", "B4", "D4", "E4"]
-            .iter()
-            .map(|v| vertex(v, 5))
-            .collect();
-        let mut want = want;
+        let mut want: Vec<Point> = [
+            "B6", "C6", "D6", "E6", "F6", "B5", "C5", "D5", "E5", "F5", "B4", "C4", "F4", "B3",
+            "C3", "D3", "E3", "F3",
+        ]
+        .iter()
+        .map(|v| vertex(v, 7))
+        .collect();
         want.sort_unstable();
         assert_eq!(seki, want);
+        // In SEKI a stone on C5 would hurt either side, but White can fill
+        // the outside liberty C4 first (joining its lower string, three
+        // liberties) and then capture on C5: no seki, a dead black block.
+        assert_eq!(seki_stones(&board(SEKI), &[]), vec![]);
         let open = board(
             ". . . . .
              . X . O .
@@ -331,6 +376,28 @@ mod tests {
              . . . . .",
         );
         assert_eq!(seki_stones(&open, &[]), vec![]);
+    }
+
+    #[test]
+    fn an_approachable_liberty_is_no_seki() {
+        // The end of a 9x9 game of ingo (White) against GNU Go 3.8, after
+        // two passes. White's A6-E4 string has liberties A5 and C7; C7 is
+        // self-atari for both (Black would be left with B8 only), but
+        // Black can fill A5 safely, and then capture on C7. GNU Go lists
+        // the string dead; it is no seki. The stones of White's ring
+        // around it are fine as they are.
+        let b = board(
+            "X X X O O . O . .
+             O . X X O O . . .
+             X X . X X O O O O
+             O O O X O O . O O
+             . X O X X O O . O
+             X X O O O X O O O
+             X . X X X X O O .
+             X X . O X X O O O
+             . O O O X O O . O",
+        );
+        assert_eq!(seki_stones(&b, &[]), vec![]);
     }
 
     /// Self-damaging is judged after captures: a multi-stone suicide is,

@@ -1139,6 +1139,33 @@ mod tests {
     }
 
     #[test]
+    fn a_string_short_of_liberties_is_dead_not_in_seki() {
+        // The end of a 9x9 game against GNU Go 3.8 (White's A6-E4 string:
+        // Black fills A5, then captures on C7). ingo called it alive, as a
+        // seki, and counted W+16; with it dead the count is what GNU Go
+        // said, a draw at komi 7.
+        let game = setup(
+            "X X X O O . O . .
+             O . X X O O . . .
+             X X . X X O O O O
+             O O O X O O . O O
+             . X O X X O O . O
+             X X O O O X O O O
+             X . X X X X O O .
+             X X . O X X O O O
+             . O O O X O O . O",
+            Color::Black,
+            7.0,
+        );
+        let mut player = Mcts::new(params());
+        let dead = player.dead_stones(&game, Budget::Playouts(2000));
+        for s in ["A6", "B6", "C6", "C5", "C4", "D4", "E4", "A8"] {
+            assert!(dead.contains(&v(s, 9)), "{s} {dead:?}");
+        }
+        assert!(!dead.contains(&v("A7", 9)));
+    }
+
+    #[test]
     fn passes_when_the_count_wins_after_the_opponent_passed() {
         let mut game = setup(
             ". X O . .
