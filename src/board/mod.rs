@@ -75,6 +75,10 @@ struct StringInfo {
 /// neighbour" land here harmlessly when the neighbour is no stone.
 const SINK: u16 = 0;
 
+/// [`Board`]'s `ko` when there is no simple-ko point: a wall index, which
+/// no point matches.
+const NO_KO: u16 = 0;
+
 /// No stone among the neighbours that the packed counts `env` describe
 /// (walls aside): the fast path of [`Board::play_unchecked`].
 #[inline(always)]
@@ -183,9 +187,15 @@ pub struct Board {
     /// answers "has an empty neighbour?" and "surrounded by one colour?",
     /// which decide most eye and suicide tests of a playout (libego).
     nbr: [u16; SLOTS],
-    empty_count: u16,
-    /// Point where a stone would retake a just-captured single stone.
-    ko: Option<Point>,
+    /// u32, not u16: a u16 here shared a 4-byte word with `ko`, and the
+    /// compiler read that word whole right after a 2-byte store into it,
+    /// which defeats store-to-load forwarding (a ~15-cycle stall per move).
+    empty_count: u32,
+    /// Index of the point where a stone would retake a just-captured
+    /// single stone, or [`NO_KO`]. Not an `Option<Point>`: clearing one
+    /// writes only its tag, and the next full read of it stalls the same
+    /// way; a plain index is read and written whole.
+    ko: u16,
     /// Zobrist hash of the arrangement.
     hash: u64,
     /// Stones of each colour removed from the board so far (captures and
@@ -226,7 +236,7 @@ impl Board {
             empty_pos: [0; SLOTS],
             nbr: [0; SLOTS],
             empty_count: 0,
-            ko: None,
+            ko: NO_KO,
             hash: 0,
             removed: ByColor::default(),
             keys: zobrist::table(),
@@ -269,7 +279,7 @@ impl Board {
         self.strings[..n].copy_from_slice(&src.strings[..n]);
         self.empty_pos[..n].copy_from_slice(&src.empty_pos[..n]);
         self.nbr[..n].copy_from_slice(&src.nbr[..n]);
-        let e = usize::from(src.empty_count);
+        let e = src.empty_count();
         self.empty[..e].copy_from_slice(&src.empty[..e]);
         self.empty_count = src.empty_count;
         self.ko = src.ko;
@@ -312,7 +322,7 @@ impl Board {
 
     /// True when no stone is on the board.
     pub fn is_clear(&self) -> bool {
-        usize::from(self.empty_count) == usize::from(self.size) * usize::from(self.size)
+        self.empty_count() == usize::from(self.size) * usize::from(self.size)
     }
 
     /// Zobrist hash of the arrangement (not of ko or turn).
@@ -324,7 +334,13 @@ impl Board {
     /// The simple-ko point: where a stone may not immediately retake.
     #[inline]
     pub fn ko(&self) -> Option<Point> {
-        self.ko
+        (self.ko != NO_KO).then(|| Point::from_index(slot(self.ko)))
+    }
+
+    /// Is `p` the simple-ko point? One compare, for the playout loops.
+    #[inline(always)]
+    fn is_ko(&self, p: Point) -> bool {
+        usize::from(self.ko) == p.index()
     }
 
     /// Stones of `color` removed from the board so far.
@@ -335,7 +351,7 @@ impl Board {
     /// Number of empty points.
     #[inline]
     pub fn empty_count(&self) -> usize {
-        usize::from(self.empty_count)
+        self.empty_count as usize
     }
 
     /// The `i`-th empty point in the board's internal (unordered) list,
@@ -353,7 +369,7 @@ impl Board {
 
     /// A pass: clears the simple-ko point.
     pub fn pass(&mut self) {
-        self.ko = None;
+        self.ko = NO_KO;
     }
 
     /// Head point of the string at `p` (which must hold a stone).
@@ -473,7 +489,7 @@ impl Board {
     /// not a suicide. (Superko is the rules layer's business.)
     #[inline]
     pub fn is_pseudo_legal(&self, color: Color, p: Point) -> bool {
-        self.is_empty_at(p) && self.ko != Some(p) && !self.is_suicide(color, p)
+        self.is_empty_at(p) && !self.is_ko(p) && !self.is_suicide(color, p)
     }
 
     /// Places a stone of `color` on the empty point `p`, removes opposing
@@ -487,7 +503,7 @@ impl Board {
         let own = Cell::stone(color);
         let enemy = Cell::stone(!color);
         let pi = p.index();
-        self.ko = None;
+        self.ko = NO_KO;
         self.cells[pi] = own;
         self.remove_empty(p);
         self.hash ^= self.keys[p.index()][color.index()];
@@ -552,7 +568,7 @@ impl Board {
             effect.suicided = self.remove_string(p);
         } else if effect.captured == 1 && self.strings[h].stones == 1 && self.strings[h].plibs == 1
         {
-            self.ko = Some(captured_at);
+            self.ko = captured_at.index() as u16;
         }
         effect
     }
@@ -643,8 +659,9 @@ impl Board {
     #[inline]
     fn add_empty(&mut self, p: Point) {
         let i = p.index();
-        self.empty[slot(self.empty_count)] = i as u16;
-        self.empty_pos[i] = self.empty_count;
+        let n = self.empty_count();
+        self.empty[n & (SLOTS - 1)] = i as u16;
+        self.empty_pos[i] = n as u16;
         self.empty_count += 1;
     }
 
@@ -652,7 +669,7 @@ impl Board {
     fn remove_empty(&mut self, p: Point) {
         let i = slot(self.empty_pos[p.index()]);
         self.empty_count -= 1;
-        let last = self.empty[slot(self.empty_count)];
+        let last = self.empty[self.empty_count() & (SLOTS - 1)];
         self.empty[i] = last;
         self.empty_pos[slot(last)] = i as u16;
     }
@@ -666,7 +683,7 @@ impl Board {
                 self.removed[c] -= u32::from(n);
             }
         }
-        self.ko = None;
+        self.ko = NO_KO;
     }
 
     /// Plays a uniformly random move for `color` among the points that are
@@ -700,7 +717,7 @@ impl Board {
             if i == n {
                 i = 0;
             }
-            if self.ko != Some(p) && self.random_candidate(color, p) && accept(self, p) {
+            if !self.is_ko(p) && self.random_candidate(color, p) && accept(self, p) {
                 self.play_unchecked(color, p);
                 return Some(p);
             }
@@ -1486,11 +1503,11 @@ mod tests {
             }),
             ("empty list entry", |b, a1, _, _| {
                 // Another empty point's slot: in range, wrong point.
-                let other = (b.empty_pos[a1.index()] + 1) % b.empty_count;
+                let other = (b.empty_pos[a1.index()] + 1) % b.empty_count as u16;
                 b.empty_pos[a1.index()] = other;
             }),
             ("empty list range", |b, a1, _, _| {
-                b.empty_pos[a1.index()] = b.empty_count
+                b.empty_pos[a1.index()] = b.empty_count as u16
             }),
             ("string ring", |b, _, c3, _| {
                 b.next[c3.index()] = c3.index() as u16
