@@ -547,10 +547,16 @@ impl Board {
             dead[dying] = n;
             dying += usize::from((c == enemy) & (self.strings[self.head_of(n)].plibs == 0));
         }
-        for &n in &joins[..joined] {
-            let (a, b) = (self.head_of(p), self.head_of(n));
-            if a != b {
-                self.merge(a, b);
+        if joined > 0 {
+            // The new stone is a string of its own, so the first own
+            // neighbour is always another string: merged without the
+            // test, which the branch predictor could not foresee.
+            self.merge(pi, self.head_of(joins[0]));
+            for &n in &joins[1..joined] {
+                let (a, b) = (self.head_of(p), self.head_of(n));
+                if a != b {
+                    self.merge(a, b);
+                }
             }
         }
         let mut effect = PlayEffect::default();
@@ -600,13 +606,14 @@ impl Board {
         } else {
             (b, a)
         };
-        let mut s = small;
-        loop {
+        // The first stone apart: the smaller string is most often the
+        // lone stone just placed, and a test of its own, separate from the
+        // loop's, is then predicted well.
+        self.head[small] = big as u16;
+        let mut s = slot(self.next[small]);
+        while s != small {
             self.head[s] = big as u16;
             s = slot(self.next[s]);
-            if s == small {
-                break;
-            }
         }
         self.next.swap(big, small);
         let add = self.strings[small];
