@@ -60,38 +60,62 @@ const SELF_ATARI_REJECT: f64 = 0.9;
 /// placed is appended to `moves` in order, for AMAF statistics.
 pub fn play_out<R: Rng + ?Sized>(
     board: &mut Board,
-    mut to_move: Color,
-    mut last: Option<Point>,
+    to_move: Color,
+    last: Option<Point>,
     rng: &mut R,
     policy: Policy,
     moves: &mut Vec<(Color, Point)>,
 ) {
-    let limit = 3 * board.size() as usize * board.size() as usize + 20;
-    let rate = heuristic_rate(board.size());
-    let mut passes = 0;
-    for _ in 0..limit {
-        let played = match policy {
-            Policy::Light => board.play_random(to_move, rng),
-            Policy::NoSelfAtari => {
-                board.play_random_where(to_move, rng, |b, p| !b.is_self_atari(to_move, p))
-            }
-            Policy::Heavy => {
+    // One loop per policy, so that the light one (what `ingo bench` and
+    // most searches run) makes no policy dispatch per move.
+    match policy {
+        Policy::Light => play_moves(board, to_move, last, rng, moves, |b, c, _, r| {
+            b.play_random(c, r)
+        }),
+        Policy::NoSelfAtari => play_moves(board, to_move, last, rng, moves, |b, c, _, r| {
+            b.play_random_where(c, r, |b, p| !b.is_self_atari(c, p))
+        }),
+        Policy::Heavy => {
+            let rate = heuristic_rate(board.size());
+            play_moves(board, to_move, last, rng, moves, |b, c, last, r| {
                 let rule = match last {
-                    Some(l) if rng.random_bool(rate) => heavy_move(board, to_move, l, rng),
+                    Some(l) if r.random_bool(rate) => heavy_move(b, c, l, r),
                     _ => None,
                 };
                 match rule {
                     Some(p) => {
-                        board.play_unchecked(to_move, p);
+                        b.play_unchecked(c, p);
                         Some(p)
                     }
-                    None if rng.random_bool(SELF_ATARI_REJECT) => {
-                        board.play_random_where(to_move, rng, |b, p| !b.is_self_atari(to_move, p))
+                    None if r.random_bool(SELF_ATARI_REJECT) => {
+                        b.play_random_where(c, r, |b, p| !b.is_self_atari(c, p))
                     }
-                    None => board.play_random(to_move, rng),
+                    None => b.play_random(c, r),
                 }
-            }
-        };
+            })
+        }
+    }
+}
+
+/// The loop of [`play_out`] around `step`, which plays one move of the
+/// colour given (after the last move, if any) and returns it, or `None`
+/// for a pass.
+#[inline(always)]
+fn play_moves<R, F>(
+    board: &mut Board,
+    mut to_move: Color,
+    mut last: Option<Point>,
+    rng: &mut R,
+    moves: &mut Vec<(Color, Point)>,
+    mut step: F,
+) where
+    R: Rng + ?Sized,
+    F: FnMut(&mut Board, Color, Option<Point>, &mut R) -> Option<Point>,
+{
+    let limit = 3 * board.size() as usize * board.size() as usize + 20;
+    let mut passes = 0;
+    for _ in 0..limit {
+        let played = step(board, to_move, last, rng);
         last = played;
         if let Some(p) = played {
             moves.push((to_move, p));
