@@ -499,6 +499,13 @@ impl Board {
     /// # Panics
     /// In debug builds, if `p` is not empty.
     pub fn play_unchecked(&mut self, color: Color, p: Point) -> PlayEffect {
+        self.place(color, p)
+    }
+
+    /// The body of [`Board::play_unchecked`], inlined into the random
+    /// move loop: one call per move fewer, and its register saves.
+    #[inline(always)]
+    fn place(&mut self, color: Color, p: Point) -> PlayEffect {
         debug_assert!(self.is_empty_at(p), "play on occupied {p:?}");
         let own = Cell::stone(color);
         let enemy = Cell::stone(!color);
@@ -725,7 +732,7 @@ impl Board {
                 i = 0;
             }
             if !self.is_ko(p) && self.random_candidate(color, p) && accept(self, p) {
-                self.play_unchecked(color, p);
+                self.place(color, p);
                 return Some(p);
             }
         }
