@@ -573,12 +573,12 @@ impl Board {
             // it is gone already and removes nothing. That never happens
             // when one stone is captured in all, the only case in which
             // `captured_at` is read.
-            effect.captured += self.remove_string(n);
+            effect.captured += self.remove_string(n, !color);
             captured_at = n;
         }
         let h = self.head_of(p);
         if self.strings[h].plibs == 0 {
-            effect.suicided = self.remove_string(p);
+            effect.suicided = self.remove_string(p, color);
         } else if effect.captured == 1 && self.strings[h].stones == 1 && self.strings[h].plibs == 1
         {
             self.ko = captured_at.index() as u16;
@@ -631,11 +631,17 @@ impl Board {
         t.lib_sumsq += add.lib_sumsq;
     }
 
-    /// Removes the string at `p` and returns how many stones it had.
-    fn remove_string(&mut self, p: Point) -> u16 {
+    /// Removes the string of `color` at `p` and returns how many stones
+    /// it had: none when `p` is empty (a string removed already).
+    fn remove_string(&mut self, p: Point, color: Color) -> u16 {
         let start = p.index();
-        let color = self.cells[start].color();
-        let Some(color) = color else { return 0 };
+        // The callers know the colour: a match on the cell's would be a
+        // coin toss for the branch predictor (captures are of either
+        // colour), while an empty cell here is rare.
+        if self.cells[start] == Cell::Empty {
+            return 0;
+        }
+        debug_assert_eq!(self.cells[start], Cell::stone(color));
         let mut count = 0u16;
         let mut s = start;
         loop {
@@ -693,7 +699,7 @@ impl Board {
     pub fn remove_strings(&mut self, points: &[Point]) {
         for &p in points {
             if let Some(c) = self.color_at(p) {
-                let n = self.remove_string(p);
+                let n = self.remove_string(p, c);
                 self.removed[c] -= u32::from(n);
             }
         }
