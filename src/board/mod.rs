@@ -86,6 +86,13 @@ fn no_stone_around(env: u16) -> bool {
     env & (NB_MASK * (NB_BLACK | NB_WHITE)) == 0
 }
 
+/// Position of the lowest set bit of a non-empty set over the four
+/// neighbours, masked so that indexing with it needs no bounds check.
+#[inline(always)]
+fn lowest(bits: u32) -> usize {
+    bits.trailing_zeros() as usize & 3
+}
+
 /// A point index stored in a board array, as an index into the arrays:
 /// masked like [`Point::index`], so that no bounds check follows.
 #[inline(always)]
@@ -541,25 +548,26 @@ impl Board {
             return PlayEffect::default();
         }
         // Own neighbours to join and opposing neighbours left without a
-        // liberty, listed without branching; the loops then run only over
-        // those (usually none or one).
-        let mut joins = [p; 4];
-        let mut joined = 0;
-        let mut dead = [p; 4];
-        let mut dying = 0;
-        for n in p.neighbors() {
+        // liberty, as bit sets over the four neighbours built without
+        // branching (no lists to fill on the stack); the loops then run
+        // only over those (usually none or one), in neighbour order.
+        let nbrs = p.neighbors();
+        let mut joins = 0u32;
+        let mut dead = 0u32;
+        for (k, &n) in nbrs.iter().enumerate() {
             let c = self.cells[n.index()];
-            joins[joined] = n;
-            joined += usize::from(c == own);
-            dead[dying] = n;
-            dying += usize::from((c == enemy) & (self.strings[self.head_of(n)].plibs == 0));
+            joins |= u32::from(c == own) << k;
+            dead |= u32::from((c == enemy) & (self.strings[self.head_of(n)].plibs == 0)) << k;
         }
-        if joined > 0 {
+        if joins != 0 {
             // The new stone is a string of its own, so the first own
             // neighbour is always another string: merged without the
             // test, which the branch predictor could not foresee.
-            self.merge(pi, self.head_of(joins[0]));
-            for &n in &joins[1..joined] {
+            self.merge(pi, self.head_of(nbrs[lowest(joins)]));
+            joins &= joins - 1;
+            while joins != 0 {
+                let n = nbrs[lowest(joins)];
+                joins &= joins - 1;
                 let (a, b) = (self.head_of(p), self.head_of(n));
                 if a != b {
                     self.merge(a, b);
@@ -568,7 +576,9 @@ impl Board {
         }
         let mut effect = PlayEffect::default();
         let mut captured_at = p;
-        for &n in &dead[..dying] {
+        while dead != 0 {
+            let n = nbrs[lowest(dead)];
+            dead &= dead - 1;
             // A string next to `p` twice is listed twice; the second time
             // it is gone already and removes nothing. That never happens
             // when one stone is captured in all, the only case in which
