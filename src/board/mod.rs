@@ -539,13 +539,17 @@ impl Board {
             info.plibs += e as u16;
             info.lib_sum += e * l;
             info.lib_sumsq += e * l * l;
-            let h = self.head_of(n);
-            self.sub_lib(h, p);
         }
         self.strings[pi] = info;
-        // Most playout moves touch no stone: nothing to join or capture.
+        // Most playout moves touch no stone: nothing to join or capture,
+        // and no string loses a liberty (the updates would all land in
+        // the sink).
         if no_stone_around(env) {
             return PlayEffect::default();
+        }
+        for n in p.neighbors() {
+            let h = self.head_of(n);
+            self.sub_lib(h, p);
         }
         // Own neighbours to join and opposing neighbours left without a
         // liberty, as bit sets over the four neighbours built without
