@@ -385,12 +385,6 @@ impl Board {
         slot(self.head[p.index()])
     }
 
-    /// Are the stones at `a` and `b` in one string? (Both must be stones.)
-    #[inline]
-    pub fn same_string(&self, a: Point, b: Point) -> bool {
-        self.head_of(a) == self.head_of(b)
-    }
-
     /// The stones of the string at `p`, which must hold a stone.
     pub fn string_stones(&self, p: Point) -> Vec<Point> {
         let mut out = Vec::new();
@@ -1408,13 +1402,6 @@ mod tests {
                 let mut listed = b.string_stones(q);
                 listed.sort_unstable();
                 assert_eq!(walked, listed);
-                // Neighbours: one string exactly when of one colour.
-                for r in q.neighbors() {
-                    if let Some(rc) = b.color_at(r) {
-                        assert_eq!(b.same_string(q, r), Some(rc) == b.color_at(q));
-                    }
-                }
-                assert!(listed.iter().all(|&r| b.same_string(q, r)));
                 continue;
             }
             for c in Color::ALL {

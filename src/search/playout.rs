@@ -174,12 +174,10 @@ fn playable(board: &Board, color: Color, p: Point) -> bool {
 /// 1. an own string next to `last` in atari: capture a neighbour of it in
 ///    atari, or extend when that gives two or more liberties;
 /// 2. capture an opposing string in atari at or next to `last`;
-/// 3. strings at two liberties ([`two_liberty_moves`]): atari the string
-///    of `last` when it cannot run out, save own strings it left with two;
-/// 4. a 3x3 pattern ([`patterns`]) on an empty neighbour of `last`;
-/// 5. the vital point of a three-point eye space next to `last`.
+/// 3. a 3x3 pattern ([`patterns`]) on an empty neighbour of `last`;
+/// 4. the vital point of a three-point eye space next to `last`.
 ///
-/// Rules 3 to 5 skip self-ataris; every answer is [`playable`].
+/// Rules 3 and 4 skip self-ataris; every answer is [`playable`].
 pub fn heavy_move<R: Rng + ?Sized>(
     board: &Board,
     color: Color,
@@ -222,13 +220,7 @@ pub fn heavy_move<R: Rng + ?Sized>(
         return Some(p);
     }
 
-    // 3. Strings at two liberties around the last move.
-    two_liberty_moves(board, color, last, &mut cands);
-    if let Some(p) = cands.pick(rng) {
-        return Some(p);
-    }
-
-    // 4. Patterns on the empty points around the last move.
+    // 3. Patterns on the empty points around the last move.
     for &q in &around {
         if board.is_empty_at(q)
             && patterns::matches(board, q, color)
@@ -242,71 +234,9 @@ pub fn heavy_move<R: Rng + ?Sized>(
         return Some(p);
     }
 
-    // 5. Nakade.
+    // 4. Nakade.
     nakade_point(board, last)
         .filter(|&p| playable(board, color, p) && !board.is_self_atari(color, p))
-}
-
-/// Rule 3 of [`heavy_move`], Pachi's "2lib" check in a simpler form:
-/// - the string of `last`, at two liberties, is put in atari on one of
-///   them when running out on the other would give it at most two again
-///   (a chase that may end in a ladder or a net), and the atari stone is
-///   not itself left in atari;
-/// - an own string next to `last` at two liberties (the move took one)
-///   captures a neighbour in atari, or extends to three or more.
-///
-/// Capturing races are mostly won or lost here: random moves fill the
-/// liberties in any order, and without this a string short of liberties
-/// neither runs nor attacks.
-fn two_liberty_moves(board: &Board, color: Color, last: Point, cands: &mut Candidates) {
-    let own = Cell::stone(color);
-    let enemy = Cell::stone(!color);
-    if board.cell(last) == enemy {
-        let libs = board.liberties_up_to::<3>(last);
-        if let &[a, b] = libs.as_slice() {
-            for (l, other) in [(a, b), (b, a)] {
-                // The run on `other` keeps `l` as a liberty before the
-                // atari: at most three then is at most two after it.
-                if playable(board, color, l)
-                    && board.liberties_after(color, l, 2) >= 2
-                    && board.liberties_after(!color, other, 4) <= 3
-                {
-                    cands.push(l);
-                }
-            }
-        }
-    }
-    let around = last.neighbors();
-    for (i, &n) in around.iter().enumerate() {
-        // A string touching `last` twice is looked at once.
-        if board.cell(n) != own
-            || around[..i]
-                .iter()
-                .any(|&m| board.cell(m) == own && board.same_string(m, n))
-        {
-            continue;
-        }
-        let libs = board.liberties_up_to::<3>(n);
-        if libs.len() != 2 {
-            continue;
-        }
-        for st in board.stones(n) {
-            for m in st.neighbors() {
-                if board.cell(m) == enemy {
-                    if let Some(l) = board.atari_liberty(m) {
-                        if playable(board, color, l) {
-                            cands.push(l);
-                        }
-                    }
-                }
-            }
-        }
-        for &l in libs.as_slice() {
-            if playable(board, color, l) && board.liberties_after(color, l, 3) >= 3 {
-                cands.push(l);
-            }
-        }
-    }
 }
 
 /// The eight points around `p` (walls included).
@@ -533,73 +463,6 @@ mod tests {
             }
         }
         assert!(checked > 50, "{checked}");
-    }
-
-    #[test]
-    fn heavy_ataris_a_string_that_cannot_run() {
-        // White A2 (just played) has liberties A1 and A3. Black A3 leaves
-        // it A1, where it runs into one liberty; Black A1 would be a stone
-        // in atari itself.
-        let b = board(
-            ". . . . .
-             . . . . .
-             . . . . .
-             O X . . .
-             . . . . .",
-        );
-        for seed in 0..20 {
-            let mut rng = SmallRng::seed_from_u64(seed);
-            let m = heavy_move(&b, Color::Black, at(&b, "A2"), &mut rng);
-            assert_eq!(m, Some(at(&b, "A3")));
-        }
-        // In the open a lone stone runs out into three: no atari.
-        let b = board(
-            ". . . . . . .
-             . . . . . . .
-             . . . . . . .
-             . . X O . . .
-             . . . X . . .
-             . . . . . . .
-             . . . . . . .",
-        );
-        let mut cands = Candidates::new(at(&b, "D4"));
-        two_liberty_moves(&b, Color::Black, at(&b, "D4"), &mut cands);
-        assert_eq!(cands.len, 0);
-    }
-
-    #[test]
-    fn heavy_extends_a_string_left_with_two_liberties() {
-        // White E4 took a liberty of Black D4: it extends on D5 or D3,
-        // either giving four liberties.
-        let b = board(
-            ". . . . . . .
-             . . . . . . .
-             . . . . . . .
-             . . O X O . .
-             . . . . . . .
-             . . . . . . .
-             . . . . . . .",
-        );
-        let mut cands = Candidates::new(at(&b, "E4"));
-        two_liberty_moves(&b, Color::Black, at(&b, "E4"), &mut cands);
-        let mut got = cands.points[..cands.len].to_vec();
-        got.sort_by_key(|p| p.index());
-        let mut want = vec![at(&b, "D5"), at(&b, "D3")];
-        want.sort_by_key(|p| p.index());
-        assert_eq!(got, want);
-        // A neighbour in atari is captured instead of running.
-        let b = board(
-            ". . . . . . .
-             . . . . . . .
-             . . . . X . .
-             . . O X O X .
-             . . . . . . .
-             . . . . . . .
-             . . . . . . .",
-        );
-        let mut cands = Candidates::new(at(&b, "E4"));
-        two_liberty_moves(&b, Color::Black, at(&b, "E4"), &mut cands);
-        assert!(cands.points[..cands.len].contains(&at(&b, "E3")));
     }
 
     #[test]
