@@ -79,10 +79,7 @@ pub fn runs_into_ladder(board: &Board, color: Color, p: Point) -> bool {
     }
     let own = Cell::stone(color);
     p.neighbors().into_iter().any(|n| {
-        board.cell(n) == own
-            && board.atari_liberty(n) == Some(p)
-            && !captures_out(board, n)
-            && !extension_escapes(board, n)
+        board.cell(n) == own && board.atari_liberty(n) == Some(p) && ladder_captures(board, n)
     })
 }
 
