@@ -2,8 +2,8 @@
 //! games, as if it had been tried already. An even prior (Pachi, Fuego)
 //! keeps the first few playouts from deciding everything; the rest is Go
 //! knowledge that playouts learn only slowly: captures and escapes from
-//! atari (read out when it is a ladder), no self-atari, play near the last move, stay off the edge of
-//! an empty area.
+//! atari (read out when it is a ladder), no self-atari, play near the
+//! last move, stay off the edge of an empty area.
 
 use crate::board::{Board, Color, Point};
 
