@@ -200,9 +200,7 @@ pub fn seki_stones(board: &Board, dead: &[Point]) -> Vec<Point> {
         .points()
         .filter(|&p| {
             b.is_empty_at(p)
-                && Color::ALL
-                    .iter()
-                    .all(|&c| p.neighbors().iter().any(|&n| b.color_at(n) == Some(c)))
+                && touches_both(&b, p, |_| true)
                 && Color::ALL.iter().all(|&c| self_damaging(&b, c, p))
         })
         .collect();
@@ -224,13 +222,7 @@ pub fn seki_stones(board: &Board, dead: &[Point]) -> Vec<Point> {
                 .iter()
                 .all(|&l| shared.contains(&l) || self_damaging(&b, !c, l))
         });
-        shared.retain(|&p| {
-            Color::ALL.iter().all(|&c| {
-                p.neighbors()
-                    .iter()
-                    .any(|&n| b.color_at(n) == Some(c) && strings.iter().any(|s| s.contains(&n)))
-            })
-        });
+        shared.retain(|&p| touches_both(&b, p, |n| strings.iter().any(|s| s.contains(&n))));
         strings.retain(|s| {
             s.iter()
                 .any(|st| st.neighbors().iter().any(|n| shared.contains(n)))
@@ -242,6 +234,20 @@ pub fn seki_stones(board: &Board, dead: &[Point]) -> Vec<Point> {
     let mut stones: Vec<Point> = strings.concat();
     stones.sort_unstable();
     stones
+}
+
+/// Are stones of both colours among the neighbours of `p` that `keep`
+/// accepts?
+fn touches_both(board: &Board, p: Point, keep: impl Fn(Point) -> bool) -> bool {
+    let mut seen = [false; 2];
+    for n in p.neighbors() {
+        if let Some(c) = board.color_at(n) {
+            if keep(n) {
+                seen[c.index()] = true;
+            }
+        }
+    }
+    seen == [true; 2]
 }
 
 /// Would a stone of `color` at the empty point `p` capture nothing and
