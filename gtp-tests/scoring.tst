@@ -503,20 +503,22 @@ play w pass
 # ---------------------------------------------------------------------------
 # Regression: the end of a 9x9 game against GNU Go 3.8 (sgf/seki-gnugo-match.sgf,
 # 80 moves, stopped by two passes). Black's H5-H4-J4-H3-H2-H1 string and
-# White's J2 stone share their only liberties J3 and J1: whoever fills one
-# puts its own string in atari and the other captures, so neither does - a
-# seki. GNU Go 3.8 proposes the black string dead (W+38); it is alive. The
-# black stones J9-J8 and B3-B2 lie alone inside White's areas: dead.
-# Counted by hand with those dead: Black 32 - 4 = 28 stones + B7, C6, D5 =
-# 31; White 38 stones + F9, E8, A1, H9-J9-J8-J7 (4), A3-B3-B2 (3) = 48,
-# + komi 7 = 55. J3 and J1 touch both colours: nobody's. W+24.
+# White's J2 stone share their only liberties J3 and J1, and whoever fills one
+# is left in atari. It looks like a seki, and this file once said so, but it is
+# none: White fills J3 (or J1) on purpose, Black must take the two stones on J1
+# (or J3), and is left with J2-J3 (or J1-J2) as its only eye, two points; White
+# throws in and the string dies. GNU Go 3.8 lists it dead, rightly. The black
+# stones J9-J8 and B3-B2 lie alone inside White's areas: dead too.
+# Counted by hand with those dead: Black 32 - 10 = 22 stones + B7, C6, D5 =
+# 25; White 38 stones + F9, E8, A1, H9-J9-J8-J7 (4), A3-B3-B2 (3),
+# H5-H4-J4-H3-H2-H1 (6), J3, J1 = 56, + komi 7 = 63. W+38, as GNU Go counts.
 170 loadsgf sgf/seki-gnugo-match.sgf
 #? [black]
 171 ingo-phase
 #? [stopped]
 172 final_status_list seki
-#? [H5 H4 J4 H3 H2 H1\nJ2]
+#? []
 173 final_status_list dead
-#? [J9 J8\nB3 B2]
+#? [J9 J8\nH5 H4 J4 H3 H2 H1\nB3 B2]
 174 final_score
-#? [W\+24]
+#? [W\+38]

@@ -1165,6 +1165,90 @@ mod tests {
         assert!(!dead.contains(&v("A7", 9)));
     }
 
+    /// Final positions of matches where ingo's count named another winner
+    /// than its opponent's, each with strings GNU Go 3.8 lists dead (and
+    /// Pachi too, where it was the opponent), and strings it keeps alive.
+    #[test]
+    fn false_sekis_of_matches_are_dead() {
+        let cases: [(&str, Color, &[&str], &[&str]); 4] = [
+            // Black can sacrifice B2 (with B1), White must take on C1 and
+            // is left with a two-point eye.
+            (
+                ". O O O O . O O .
+                 O O O O . O O . O
+                 . O O O O . O O .
+                 O O X X O O O . O
+                 O X . X X X O O X
+                 X X X X X . X X X
+                 O O O X X O . X .
+                 O . O O X O X O O
+                 O X . O O X X X .",
+                Color::Black,
+                &["A3", "C3", "A2", "D2", "A1", "E1", "F3", "H2"],
+                &["B1", "D3", "A4"],
+            ),
+            // With White's dead stones in the top left gone, Black can
+            // fill J7 and H6 without harm: H8-G7-H7 and J6 are dead.
+            (
+                ". O O . O O X X X
+                 O X O O O X X O X
+                 X X X O O X O O .
+                 O X X X O X X . O
+                 O O O X X X X X X
+                 O O O O X X O O X
+                 . O O O O O . O O
+                 O O . O . O O O .
+                 . O O O O O . O O",
+                Color::Black,
+                &["B9", "E6", "A8", "H8", "G7", "J6"],
+                &["G9", "B8", "D5"],
+            ),
+            // Black connects E1 and then fills A1 safely: White's left
+            // group is dead.
+            (
+                "O . O . O O O . O
+                 . O X O O . O . .
+                 X X X X O O X O .
+                 O O . X O O X O O
+                 O X X X O X X . .
+                 O O X O X . X X X
+                 O O O O X X X O X
+                 O X X O X . X O O
+                 . X X X . X X O .",
+                Color::White,
+                &["A6", "B4", "D4", "A2", "D2", "H3", "H1"],
+                &["B2", "D1", "C8", "E3"],
+            ),
+            // White can sacrifice B9 (or B7) with its three stones: Black
+            // takes four and has a bent four in the corner.
+            (
+                "O . X X O O O O .
+                 O X X O O O O O O
+                 O . X O O . O X X
+                 X X X X O O O X .
+                 X O O O O O X X X
+                 X O X X O X . X .
+                 O O O X X X X X X
+                 O O X . X X X . X
+                 O O X X X . X X .",
+                Color::Black,
+                &["C9", "B8", "C7", "A6", "D6", "A4"],
+                &["A9", "A7", "B5", "C4"],
+            ),
+        ];
+        for (diagram, to_move, dead, alive) in cases {
+            let game = setup(diagram, to_move, 7.0);
+            let mut player = Mcts::new(params());
+            let found = player.dead_stones(&game, Budget::Playouts(2000));
+            for s in dead {
+                assert!(found.contains(&v(s, 9)), "{s} should be dead: {found:?}");
+            }
+            for s in alive {
+                assert!(!found.contains(&v(s, 9)), "{s} should live: {found:?}");
+            }
+        }
+    }
+
     #[test]
     fn passes_when_the_count_wins_after_the_opponent_passed() {
         let mut game = setup(

@@ -149,11 +149,34 @@ const DEAD_OWNERSHIP: f64 = 0.5;
 /// Strings whose points the opponent owns in most playouts, sorted;
 /// `share(p, c)` is the share of playouts in which `c` owned `p`. Strings
 /// in seki are alive whatever the playouts say: random play breaks sekis
-/// that no sensible player would.
+/// that no sensible player would. Which strings are in seki depends on
+/// the dead ones (a dead string may be all that keeps its neighbours
+/// short of liberties), so the two are found in turn until they agree.
 fn dead_strings(board: &Board, share: impl Fn(Point, Color) -> f64) -> Vec<Point> {
     let mut dead = Vec::new();
+    // The second round settles every case seen; the bound is against a
+    // pathological cycle.
+    for _ in 0..4 {
+        let seki = seki_stones(board, &dead);
+        let next = dead_by_ownership(board, &seki, &share);
+        if next == dead {
+            break;
+        }
+        dead = next;
+    }
+    dead
+}
+
+/// The strings, other than those at `alive`, whose points the opponent
+/// owns in most playouts, sorted.
+fn dead_by_ownership(
+    board: &Board,
+    alive: &[Point],
+    share: &impl Fn(Point, Color) -> f64,
+) -> Vec<Point> {
+    let mut dead = Vec::new();
     let mut done = vec![false; MAX_POINTS];
-    for p in seki_stones(board, &[]) {
+    for &p in alive {
         done[p.index()] = true;
     }
     for p in board.points() {
