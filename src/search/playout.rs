@@ -20,8 +20,9 @@ pub enum Policy {
     /// groups that share their last liberties with a dead string, so dead
     /// stones are judged with this policy.
     NoSelfAtari,
-    /// MoGo/Moggy order around the last move: save own strings it put in
-    /// atari, capture, 3x3 patterns, nakade; else random without
+    /// A recent ko first (Pachi's moggy: connect it or take it back),
+    /// then MoGo/Moggy order around the last move: save own strings it
+    /// put in atari, capture, 3x3 patterns, nakade; else random without
     /// self-atari (mostly). See [`heavy_move`].
     Heavy,
 }
@@ -54,6 +55,14 @@ fn heuristic_rate(size: u8) -> f64 {
 /// Chance that a random heavy move refuses a self-atari of a string.
 const SELF_ATARI_REJECT: f64 = 0.9;
 
+/// Ko fights (Pachi's moggy: 40%, 3 moves): for this many moves after a
+/// ko capture, once the ban is over, the point of the captured stone is
+/// played at this rate, by the capturer to connect or by the other side
+/// to take back. Without it a playout leaves a ko to chance, and whoever
+/// happens to connect first wins it.
+const KO_RATE: f64 = 0.4;
+const KO_AGE: u32 = 3;
+
 /// Plays moves from `board`, `to_move` first, until two passes in a row
 /// (or a generous move limit, against pathological cycles). `last` is the
 /// move played just before (the heavy policy answers it); every stone
@@ -77,12 +86,19 @@ pub fn play_out<R: Rng + ?Sized>(
         }),
         Policy::Heavy => {
             let rate = heuristic_rate(board.size());
+            // Moves played in this playout, and the last ko: its point
+            // and the move that captured there.
+            let mut ply = 0u32;
+            let mut last_ko: Option<(Point, u32)> = None;
             play_moves(board, to_move, last, rng, moves, |b, c, last, r| {
-                let rule = match last {
-                    Some(l) if r.random_bool(rate) => heavy_move(b, c, l, r),
-                    _ => None,
-                };
-                match rule {
+                ply += 1;
+                let rule = ko_fight(b, c, last_ko, ply)
+                    .filter(|_| r.random_bool(KO_RATE))
+                    .or_else(|| match last {
+                        Some(l) if r.random_bool(rate) => heavy_move(b, c, l, r),
+                        _ => None,
+                    });
+                let played = match rule {
                     Some(p) => {
                         b.play_unchecked(c, p);
                         Some(p)
@@ -91,7 +107,11 @@ pub fn play_out<R: Rng + ?Sized>(
                         b.play_random_where(c, r, |b, p| !b.is_self_atari(c, p))
                     }
                     None => b.play_random(c, r),
+                };
+                if let Some(k) = b.ko() {
+                    last_ko = Some((k, ply));
                 }
+                played
             })
         }
     }
@@ -128,6 +148,19 @@ fn play_moves<R, F>(
         }
         to_move = !to_move;
     }
+}
+
+/// The heavy policy's ko rule, before its coin toss: the point of the
+/// last ko capture (`last_ko`: the point and the move number that made
+/// it) when that was at most [`KO_AGE`] moves before `ply`, its ban is
+/// over and `color` may play there without a self-atari.
+fn ko_fight(board: &Board, color: Color, last_ko: Option<(Point, u32)>, ply: u32) -> Option<Point> {
+    let (k, at) = last_ko?;
+    (ply - at <= KO_AGE
+        && board.ko().is_none()
+        && playable(board, color, k)
+        && !board.is_self_atari(color, k))
+    .then_some(k)
 }
 
 /// Room for candidate moves of one heavy rule.
@@ -430,6 +463,37 @@ mod tests {
             heavy_move(&b, Color::Black, at(&b, "C3"), &mut rng),
             Some(at(&b, "A2"))
         );
+    }
+
+    #[test]
+    fn ko_fights_go_on_for_a_few_moves() {
+        // Black D4 takes the white stone C4: a ko, banned for White.
+        let mut b = board(
+            ". . . . . . .
+             . . . . . . .
+             . . X O . . .
+             . X O . O . .
+             . . X O . . .
+             . . . . . . .
+             . . . . . . .",
+        );
+        let (c4, d4) = (at(&b, "C4"), at(&b, "D4"));
+        assert_eq!(ko_fight(&b, Color::Black, None, 1), None);
+        b.play_unchecked(Color::Black, d4);
+        assert_eq!(b.ko(), Some(c4));
+        let ko = Some((c4, 1));
+        assert_eq!(ko_fight(&b, Color::White, ko, 2), None, "still banned");
+        b.play_unchecked(Color::White, at(&b, "G7"));
+        // Black may connect; after another move elsewhere, White may
+        // take back; then the fight is over for the policy.
+        assert_eq!(ko_fight(&b, Color::Black, ko, 3), Some(c4));
+        b.play_unchecked(Color::Black, at(&b, "A1"));
+        assert_eq!(ko_fight(&b, Color::White, ko, 4), Some(c4));
+        b.play_unchecked(Color::White, at(&b, "G1"));
+        assert_eq!(ko_fight(&b, Color::Black, ko, 5), None, "too old");
+        // Once connected, nobody plays there.
+        b.play_unchecked(Color::Black, c4);
+        assert_eq!(ko_fight(&b, Color::White, ko, 4), None);
     }
 
     #[test]
