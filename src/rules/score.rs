@@ -311,11 +311,13 @@ fn sacrifice_threatens(board: &Board, s: Point, shared: &[Point]) -> bool {
             return false;
         }
         let sacrificed = after.string_stones(l);
-        let atari = after.liberties(l);
-        if sacrificed.len() > 4 || atari.len() != 1 || after.liberties(s) != atari {
+        let &[m] = after.liberties(l).as_slice() else {
+            return false;
+        };
+        if sacrificed.len() > 4 || after.liberties(s) != [m] {
             return false;
         }
-        after.play_unchecked(color, atari[0]);
+        after.play_unchecked(color, m);
         let eye = after.liberties(s);
         let string = after.string_stones(s);
         // The eye must be the string's alone: next to another of the
@@ -571,6 +573,25 @@ mod tests {
              . X X X . X X O .",
         );
         assert_eq!(seki_stones(&connection, &[]), vec![]);
+        // A seki all the same (gtp-tests/scoring.tst, section 5): White
+        // may fill D7 or D6 with its three stones, but Black's capture
+        // leaves four points that touch Black's outer group too, a
+        // connection and no eye to kill.
+        let seki = board(
+            ". O X . O X .
+             . O X . O X .
+             . O X X O X .
+             . O O O X X .
+             . . . O X . .
+             . . . O X . .
+             . . . O X . .",
+        );
+        let mut want: Vec<Point> = ["C7", "C6", "C5", "D5", "E7", "E6", "E5"]
+            .iter()
+            .map(|v| vertex(v, 7))
+            .collect();
+        want.sort_unstable();
+        assert_eq!(seki_stones(&seki, &[]), want);
     }
 
     #[test]
