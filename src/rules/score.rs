@@ -342,12 +342,13 @@ fn sacrifice_threatens(board: &Board, s: Point, shared: &[Point]) -> bool {
 /// elsewhere makes two eyes.
 fn one_eye(board: &Board, points: &[Point]) -> bool {
     let inside = |p: Point| p.neighbors().iter().filter(|n| points.contains(n)).count();
+    // Only a corner point has two walls around it (and never more).
     let corner = |p: Point| {
         p.neighbors()
             .iter()
             .filter(|&&n| board.cell(n) == Cell::Wall)
             .count()
-            == 2
+            >= 2
     };
     points.len() <= 3
         || points.iter().all(|&p| inside(p) == 2)
