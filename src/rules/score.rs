@@ -192,8 +192,8 @@ pub fn score(board: &Board, dead: &[Point], komi: f64, handicap_bonus: u32) -> S
 /// a match: an outside liberty next to a shared one) makes a capturing race
 /// or a dead string, which the caller's reading or playouts must judge.
 ///
-/// Three more cases, each found in a match against GNU Go or Pachi, are
-/// left to the caller the same way:
+/// Two more cases, found in matches against GNU Go and Pachi, are left to
+/// the caller the same way:
 /// - a string short of liberties that its owner can connect to a strong
 ///   one: each side first joins its strings through the points that only
 ///   its stones surround, where a stone leaves three liberties or more
@@ -201,10 +201,10 @@ pub fn score(board: &Board, dead: &[Point], komi: f64, handicap_bonus: u32) -> S
 /// - a string the other side may kill by a sacrifice: filling a shared
 ///   liberty with a string of at most four stones that the owner must
 ///   capture, which leaves it those points as its only eye (one stone
-///   inside and two shared liberties; a bent four in the corner);
-/// - pruning such strings can leave a shared point with one colour only,
-///   and it then stops being one, so the pruning repeats until nothing
-///   changes.
+///   inside and two shared liberties; a bent four in the corner).
+///
+/// Pruning strings can leave a shared point with one colour only, and it
+/// then stops being one, so the pruning repeats until nothing changes.
 pub fn seki_stones(board: &Board, dead: &[Point]) -> Vec<Point> {
     let mut b = board.clone();
     b.remove_strings(dead);
@@ -575,9 +575,9 @@ mod tests {
         );
         assert_eq!(seki_stones(&connection, &[]), vec![]);
         // A seki all the same (gtp-tests/scoring.tst, section 5): White
-        // may fill D7 or D6 with its three stones, but Black's capture
-        // leaves four points that touch Black's outer group too, a
-        // connection and no eye to kill.
+        // may fill D7 or D6, giving up its three stones and the fourth,
+        // but Black's capture leaves four points that touch Black's outer
+        // group too: a connection, no eye to kill.
         let seki = board(
             ". O X . O X .
              . O X . O X .
