@@ -280,12 +280,7 @@ fn connection(board: &Board, p: Point) -> Option<Color> {
         }
     }
     let color = color?;
-    let mut after = board.clone();
-    (heads.len() >= 2 && {
-        after.play_unchecked(color, p);
-        after.liberties(p).len() >= 3
-    })
-    .then_some(color)
+    (heads.len() >= 2 && board.liberties_after(color, p, 3) >= 3).then_some(color)
 }
 
 /// Can the opponent of the string at `s` fill one of its `shared`
