@@ -827,6 +827,51 @@ impl Mcts {
         }
     }
 
+    /// The dead stones of the position, from a search of `budget` with no
+    /// passes, cached by position: the verdict behind a pass is the one
+    /// final_status_list must give.
+    fn judge_dead(&mut self, game: &Game, budget: Budget) -> Vec<Point> {
+        let board = game.board();
+        if let Some((hash, dead)) = &self.dead_cache {
+            if *hash == board.hash() {
+                return dead.clone();
+            }
+        }
+        // Seeded by the position, so the verdict does not depend on what
+        // was asked before.
+        let saved = std::mem::replace(
+            &mut self.rng,
+            SmallRng::seed_from_u64(self.params.seed ^ board.hash()),
+        );
+        let kept = self.kept.take();
+        let stop = AtomicBool::new(false);
+        let out = self.search(
+            game,
+            game.to_move(),
+            budget,
+            false,
+            &MoveFilter::default(),
+            &mut Watch::silent(&stop),
+        );
+        self.kept = kept;
+        self.rng = saved;
+        let dead = out.own.dead(board);
+        self.dead_cache = Some((board.hash(), dead.clone()));
+        dead
+    }
+
+    /// The judgement behind a pass, for a move of `budget` that has used
+    /// `spent`: the playouts final_status_list would use, or on a clock
+    /// half the move's target, within what is left of its maximum.
+    fn pass_judgement(budget: Budget, spent: Duration) -> Budget {
+        match budget {
+            Budget::Playouts(n) => Budget::Playouts(n.max(DEAD_STONE_PLAYOUTS)),
+            Budget::Time { target, max } => {
+                Budget::time((target / 2).min(max.saturating_sub(spent)))
+            }
+        }
+    }
+
     /// The root's legal children, most visited first.
     fn ranked(tree: &Tree, game: &Game, color: Color) -> Vec<(Point, super::tree::Stats)> {
         let mut v: Vec<(Point, super::tree::Stats)> = tree
@@ -860,6 +905,7 @@ impl Player for Mcts {
         budget: Budget,
         watch: &mut Watch,
     ) -> Decision {
+        let started = Instant::now();
         let cleanup = mode == GenMode::Cleanup || matches!(game.phase(), Phase::Resumed { .. });
         let opponent_passed = game.last_move() == Some(Move::Pass(!color));
         let out = self.search(game, color, budget, !cleanup, &MoveFilter::default(), watch);
@@ -939,28 +985,46 @@ impl Player for Mcts {
                 .map_or(best, |&(p, _)| p);
             Decision::Play(pick)
         } else {
-            let count = game.score(counted_dead).result(game.rules().tie);
             let owners = area_owners(board, counted_dead);
             let agreeing = board
                 .points()
                 .filter(|&p| owners[p.index()].is_some_and(|o| out.own.share(p, o) >= 0.8))
                 .count();
             let settled = judged && agreeing * 10 >= board.points().count() * 9;
-            let value = value_for(count, color);
             let pass_ok = if cleanup {
                 opponent_passed || settled
             } else {
                 pass_visits > best_stats.visits || (opponent_passed && pass_as_good)
             };
+            // The root's ownership comes from lines the tree steers, most
+            // of them through our own pass when it looks good: where both
+            // sides only have moves that hurt themselves (shared liberties,
+            // a killing sacrifice), the side to move in the playouts loses,
+            // and a dead group can look alive. The count behind a pass is
+            // the one final_status_list gives, from a judgement of its own
+            // (found in matches against Pachi: ingo passed, counting W+1
+            // with nothing dead, in a position that was B+74).
+            let judged_dead;
+            let counted_dead = if pass_ok && !cleanup {
+                judged_dead =
+                    self.judge_dead(game, Self::pass_judgement(budget, started.elapsed()));
+                &judged_dead
+            } else {
+                counted_dead
+            };
+            let count = game.score(counted_dead).result(game.rules().tie);
+            let value = value_for(count, color);
             // A pass into a sure loss is no better than a hopeless move
             // that the opponent may still answer wrongly: resigning is the
             // way to give up (with heavy playouts that defend well, every
             // move of a lost position can lose all its playouts).
             let not_worse = value > best_rate || (value == best_rate && value > 0.0);
             if not_worse && pass_ok && (!cleanup || value >= 0.5) {
-                // The verdict behind the pass is the one final_status_list
-                // must give.
-                self.dead_cache = Some((board.hash(), dead.clone()));
+                if cleanup {
+                    // The verdict behind the pass is the one
+                    // final_status_list must give.
+                    self.dead_cache = Some((board.hash(), dead.clone()));
+                }
                 Decision::Pass
             } else {
                 Decision::Play(best)
@@ -975,37 +1039,11 @@ impl Player for Mcts {
     }
 
     fn dead_stones(&mut self, game: &Game, budget: Budget) -> Vec<Point> {
-        let board = game.board();
-        if let Some((hash, dead)) = &self.dead_cache {
-            if *hash == board.hash() {
-                return dead.clone();
-            }
-        }
         let playouts = match budget {
             Budget::Playouts(n) => n.max(DEAD_STONE_PLAYOUTS),
             Budget::Time { .. } => DEAD_STONE_PLAYOUTS,
         };
-        // Seeded by the position, so the verdict does not depend on what
-        // was asked before.
-        let saved = std::mem::replace(
-            &mut self.rng,
-            SmallRng::seed_from_u64(self.params.seed ^ board.hash()),
-        );
-        let kept = self.kept.take();
-        let stop = AtomicBool::new(false);
-        let out = self.search(
-            game,
-            game.to_move(),
-            Budget::Playouts(playouts),
-            false,
-            &MoveFilter::default(),
-            &mut Watch::silent(&stop),
-        );
-        self.kept = kept;
-        self.rng = saved;
-        let dead = out.own.dead(board);
-        self.dead_cache = Some((board.hash(), dead.clone()));
-        dead
+        self.judge_dead(game, Budget::Playouts(playouts))
     }
 
     fn analyze(
@@ -1338,6 +1376,47 @@ mod tests {
             Budget::Playouts(10_000),
         );
         assert_ne!(mv, Decision::Pass);
+    }
+
+    /// The end of a game against Pachi (move 78): White's groups are dead
+    /// (the left one has three liberties, all around Black's A8 on the
+    /// vital point; the right one shares H3 and H1 with Black's J1-J3,
+    /// which a sacrifice at H1 turns into a bent four in the corner), but
+    /// the side to move in a playout fills its own liberties first, and
+    /// the root's ownership, most of it after White's pass, kept them
+    /// alive: ingo passed counting W+1, GNU Go and Pachi counted B+74.
+    #[test]
+    fn does_not_pass_with_groups_only_the_playouts_keep_alive() {
+        let game = Game::with_setup(
+            ". O O X X X . X .
+             X . O O X . X . X
+             . O O O O X . X O
+             O O X O X . X O O
+             O O X X X X X X O
+             O X X O X O O O O
+             O O X O O O O . X
+             O O X X X O O O X
+             X X X . X X O . X"
+                .parse()
+                .expect("diagram"),
+            0,
+            Color::White,
+            Rules::CHINESE,
+            7.0,
+        );
+        let mut player = Mcts::new(params());
+        let mv = player.genmove(
+            &game,
+            Color::White,
+            GenMode::Normal,
+            Budget::Playouts(10_000),
+        );
+        assert_ne!(mv, Decision::Pass);
+        let dead = player.dead_stones(&game, Budget::Playouts(10_000));
+        assert!(
+            dead.contains(&v("A2", 9)) && dead.contains(&v("J4", 9)),
+            "{dead:?}"
+        );
     }
 
     #[test]
