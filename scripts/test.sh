@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test of the project: unit and property tests, the GTP regression
-# files, and the move-legality cross-check against GNU Go (installed here
-# first if missing, so that check can never be skipped silently).
+# files, the move-legality cross-check against GNU Go (installed here
+# first if missing, so that check can never be skipped silently), and that
+# the shipped move model is what its training script learns.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,3 +17,7 @@ fi
 
 cargo test --release
 cargo test --release --test gnugo_crosscheck -- --ignored --nocapture
+cargo build --release
+mkdir -p target
+scripts/gammas/train.sh --out target/gammas-check.txt
+cmp src/search/gammas.txt target/gammas-check.txt

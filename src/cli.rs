@@ -110,6 +110,24 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         sgf: Option<PathBuf>,
     },
+    /// Learn the gammas of the move model (src/search/gammas.txt) from
+    /// game records: the moves of the players named by --learn (all when
+    /// none), every tenth file held out to measure the fit.
+    TrainGammas {
+        /// SGF game records.
+        #[arg(required = true)]
+        sgf: Vec<PathBuf>,
+        /// Learn the moves of players whose PB/PW name contains this
+        /// (repeatable).
+        #[arg(long, value_name = "NAME")]
+        learn: Vec<String>,
+        /// Write the table here (else only report the fit).
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Minorization-maximization rounds.
+        #[arg(long, default_value_t = 20)]
+        rounds: usize,
+    },
     /// Review a game record: search every position of its main line
     /// (--playouts per position, default 1000) and write OUT.sgf (win
     /// rates, score leads and better moves, with Sabaki's graph
@@ -216,6 +234,12 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             selfplay(config, cli.engine.size.unwrap_or(9), sgf.as_deref())?
         }
+        Some(Command::TrainGammas {
+            sgf,
+            learn,
+            out,
+            rounds,
+        }) => train_gammas(&sgf, &learn, out.as_deref(), rounds)?,
         Some(Command::Review { game, out }) => {
             // Every position gets the same search, so the graph compares
             // like with like: a playout budget, not a time.
@@ -316,6 +340,7 @@ fn bench_search(
     }
     params.resign_threshold = 0.0;
     crate::search::patterns::init();
+    std::sync::LazyLock::force(&crate::search::gammas::MODEL);
     let game = Game::new(size, Rules::SIMPLIFIED_ING, komi);
     let (threads, policy) = (params.threads, params.policy);
     let mut player = Mcts::new(params);
@@ -404,6 +429,81 @@ fn selfplay(config: Config, size: u8, sgf: Option<&Path>) -> anyhow::Result<()> 
         text.push('\n');
         std::fs::write(path, text)
             .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// The value of the SGF property `key` (like `PB`) in `text`, if any.
+fn sgf_property<'a>(text: &'a str, key: &str) -> Option<&'a str> {
+    let start = text.find(&format!("{key}["))? + key.len() + 1;
+    let len = text[start..].find(']')?;
+    Some(&text[start..start + len])
+}
+
+fn train_gammas(
+    files: &[PathBuf],
+    learn: &[String],
+    out: Option<&Path>,
+    rounds: usize,
+) -> anyhow::Result<()> {
+    use crate::rules::Event;
+    use crate::search::gammas;
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    for (i, path) in files.iter().enumerate() {
+        let text = std::fs::read_to_string(path)?;
+        let name = path.display().to_string();
+        let game = crate::sgf::load(&name, None, Rules::default(), 7.0)
+            .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+        let player = |c: Color| {
+            let key = if c == Color::Black { "PB" } else { "PW" };
+            sgf_property(&text, key).unwrap_or("")
+        };
+        let wanted =
+            |c: Color| learn.is_empty() || learn.iter().any(|l| player(c).contains(l.as_str()));
+        let moves: Vec<Move> = game
+            .events()
+            .iter()
+            .filter_map(|e| match e {
+                Event::Move(m) => Some(*m),
+                _ => None,
+            })
+            .collect();
+        let positions = gammas::positions(game.setup(), &moves, wanted);
+        if i % 10 == 9 {
+            test.extend(positions);
+        } else {
+            train.extend(positions);
+        }
+    }
+    let mut stdout = io::stdout().lock();
+    writeln!(
+        stdout,
+        "{} training positions, {} held out",
+        train.len(),
+        test.len()
+    )?;
+    let model = gammas::train(&train, rounds);
+    for (name, set) in [("training", &train), ("held out", &test)] {
+        let (first, log_p) = gammas::evaluate(&model, set);
+        writeln!(
+            stdout,
+            "{name}: move played ranked first {:.1}%, mean log-probability {log_p:.3}",
+            100.0 * first
+        )?;
+    }
+    if let Some(out) = out {
+        let header = format!(
+            "The move model's gammas, written by `ingo train-gammas` ({rounds} rounds)\n\
+             from {} game records, learning {}: {} positions.",
+            files.len(),
+            if learn.is_empty() {
+                "every player".to_string()
+            } else {
+                learn.join(", ")
+            },
+            train.len()
+        );
+        std::fs::write(out, model.to_table(&header))?;
     }
     Ok(())
 }

@@ -160,6 +160,8 @@ struct Search<'a> {
     ko: KoRule,
     policy: Policy,
     last: Option<Point>,
+    /// The move before it (the mover's own last move), if a play.
+    prev: Option<Point>,
     /// Whether nodes may offer a pass (not where the board will be
     /// counted as it stands: there a pass is decided outside the tree).
     passes: bool,
@@ -254,6 +256,7 @@ impl<'a> Search<'a> {
         let mut node = ROOT;
         let mut color = self.color;
         let mut last = self.last;
+        let mut prev = self.prev;
         let mut after_pass = self.after_pass;
         loop {
             let n = tree.node(node);
@@ -261,7 +264,7 @@ impl<'a> Search<'a> {
                 let ready = node == ROOT || n.visits() > self.expand_at;
                 if ready && !tree.is_full() && n.try_claim() {
                     let pass = self.passes && (after_pass || late(&w.board));
-                    let kids = prior::children(&w.board, color, last, pass);
+                    let kids = prior::children(&w.board, color, last, prev, pass);
                     tree.expand(node, &kids);
                 }
                 if !n.is_expanded() {
@@ -297,6 +300,7 @@ impl<'a> Search<'a> {
                 return;
             }
             w.keys.push((w.board.hash(), !color));
+            prev = last;
             last = (p != PASS_MARK).then_some(p);
             after_pass = p == PASS_MARK;
             color = !color;
@@ -749,6 +753,19 @@ impl Mcts {
             Some(Move::Play(_, p)) => Some(p),
             _ => None,
         };
+        let prev = game
+            .events()
+            .iter()
+            .rev()
+            .filter_map(|e| match e {
+                Event::Move(m) => Some(m),
+                _ => None,
+            })
+            .nth(1)
+            .and_then(|m| match m {
+                Move::Play(_, p) => Some(*p),
+                Move::Pass(_) => None,
+            });
         let white_bonus = Self::white_bonus(game, color);
         let true_bonus =
             game.komi() + f64::from(game.rules().handicap_bonus.points(game.handicap()));
@@ -761,6 +778,7 @@ impl Mcts {
             ko: game.rules().ko,
             policy: self.params.policy,
             last,
+            prev,
             passes,
             after_pass: matches!(game.last_move(), Some(Move::Pass(_))),
             expand_at: (EXPAND_AT * u32::from(game.size()).pow(2) / 81).clamp(1, 8),

@@ -9,6 +9,7 @@
 
 pub mod analysis;
 mod flat;
+pub mod gammas;
 mod mcts;
 pub mod patterns;
 pub mod playout;

@@ -1,0 +1,643 @@
+//! A learned model of where strong players move. Every legal move has a
+//! strength, the product of one "gamma" per feature: its 3x3 shape (with
+//! the neighbours in atari), capture, escape, atari, self-atari, distance
+//! to the last two moves, line and open space. The probability of a move
+//! is its strength over the sum of all (Coulom, "Computing Elo Ratings of
+//! Move Patterns in the Game of Go", 2007). The gammas are learned from
+//! game records with Coulom's minorization-maximization (`ingo
+//! train-gammas`) and kept in `gammas.txt` beside this file; the tree's
+//! priors give a child virtual wins that grow with its move's probability,
+//! as Pachi does with its own large patterns.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::sync::LazyLock;
+
+use crate::board::{Board, Color, Point};
+use crate::rules::Move;
+
+use super::tactics;
+
+/// Feature groups; each move has exactly one value in each.
+pub const GROUPS: usize = 8;
+const SHAPE: usize = 0;
+const CAPTURE: usize = 1;
+const ESCAPE: usize = 2;
+const ATARI: usize = 3;
+const SELF_ATARI: usize = 4;
+const LAST: usize = 5;
+const PREV: usize = 6;
+const LINE: usize = 7;
+
+/// Names in the table file, and the number of values of each group but
+/// the shape (whose values are the shapes the table lists).
+const GROUP_NAMES: [&str; GROUPS] = [
+    "shape",
+    "capture",
+    "escape",
+    "atari",
+    "self-atari",
+    "last",
+    "prev",
+    "line",
+];
+const GROUP_SIZES: [usize; GROUPS] = [0, 4, 3, 3, 3, 5, 5, 8];
+
+/// The features of one move: the shape as a raw code (three bits per
+/// neighbour in [`Board::neighborhood_code`]'s slot order: the cell from
+/// the mover's side, own stone 1 and opposing 2, plus 4 for a stone in
+/// atari next to the point) and a value for every other group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    pub shape: u32,
+    pub values: [u8; GROUPS],
+}
+
+/// Code slots of the four neighbours in [`Point::neighbors`]'s order
+/// (south, west, east, north).
+const NEIGHBOR_SLOTS: [u32; 4] = [6, 3, 4, 1];
+
+/// Manhattan distance between two points.
+fn distance(a: Point, b: Point) -> u32 {
+    let ((ax, ay), (bx, by)) = (a.coords(), b.coords());
+    u32::from(ax.abs_diff(bx)) + u32::from(ay.abs_diff(by))
+}
+
+/// Distance from the nearest edge (0 = first line).
+pub fn line(board: &Board, p: Point) -> u8 {
+    let (x, y) = p.coords();
+    let far = board.size() - 1;
+    x.min(y).min(far - x).min(far - y)
+}
+
+/// True when no stone is within Manhattan distance 2 of `p`.
+pub fn alone(board: &Board, p: Point) -> bool {
+    let (x, y) = p.coords();
+    let size = i16::from(board.size());
+    for dy in -2i16..=2 {
+        for dx in -2i16..=2 {
+            if dx.abs() + dy.abs() > 2 {
+                continue;
+            }
+            let (qx, qy) = (i16::from(x) + dx, i16::from(y) + dy);
+            if !(0..size).contains(&qx) || !(0..size).contains(&qy) {
+                continue;
+            }
+            if let Some(q) = Point::from_coords(qx as u8, qy as u8, board.size()) {
+                if board.color_at(q).is_some() {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// The 3x3 shape around the empty point `p` for `color` to move.
+pub fn shape(board: &Board, color: Color, p: Point) -> u32 {
+    let code = board.neighborhood_code(p);
+    let mut shape = 0;
+    for slot in 0..8 {
+        let mut v = u32::from(code >> (2 * slot) & 3);
+        // From the mover's side: own stones 1, opposing 2.
+        if color == Color::White && (v == 1 || v == 2) {
+            v = 3 - v;
+        }
+        shape |= v << (3 * slot);
+    }
+    for (n, slot) in p.neighbors().into_iter().zip(NEIGHBOR_SLOTS) {
+        if board.color_at(n).is_some() && board.in_atari(n) {
+            shape |= 4 << (3 * slot);
+        }
+    }
+    shape
+}
+
+/// The features of a stone of `color` on the empty point `p`, a legal
+/// move, after `last` (the opponent's move) and `prev` (the mover's own
+/// move before it).
+pub fn features(
+    board: &Board,
+    color: Color,
+    p: Point,
+    last: Option<Point>,
+    prev: Option<Point>,
+) -> Features {
+    let mut values = [0u8; GROUPS];
+    let self_atari = board.is_self_atari(color, p);
+    if board.captures_at(color, p) {
+        // The biggest capture, and whether an own string in atari next to
+        // the captured one gets out.
+        let mut most = 0;
+        let mut saves = false;
+        for n in p.neighbors() {
+            if board.color_at(n) == Some(!color) && board.in_atari(n) {
+                most = most.max(board.string_size(n));
+                saves |= board.stones(n).any(|s| {
+                    s.neighbors()
+                        .into_iter()
+                        .any(|m| board.color_at(m) == Some(color) && board.in_atari(m))
+                });
+            }
+        }
+        values[CAPTURE] = if saves {
+            3
+        } else if most >= 2 {
+            2
+        } else {
+            1
+        };
+    } else if board.saves_atari(color, p) {
+        values[ESCAPE] = if tactics::runs_into_ladder(board, color, p) {
+            2
+        } else {
+            1
+        };
+    }
+    if !self_atari && board.puts_in_atari(color, p) {
+        values[ATARI] = if tactics::atari_ladders(board, color, p) {
+            2
+        } else {
+            1
+        };
+    }
+    if values[CAPTURE] == 0 {
+        // A single stone thrown in is often a good sacrifice; a string is
+        // rarely.
+        if self_atari {
+            values[SELF_ATARI] = 2;
+        } else if board.liberties_after(color, p, 2) < 2 {
+            values[SELF_ATARI] = 1;
+        }
+    }
+    let near = |m: Option<Point>| match m.map(|m| distance(p, m)) {
+        Some(d @ 1..=4) => d as u8,
+        _ => 0,
+    };
+    values[LAST] = near(last);
+    values[PREV] = near(prev);
+    values[LINE] = line(board, p).min(3) * 2 + u8::from(alone(board, p));
+    Features {
+        shape: shape(board, color, p),
+        values,
+    }
+}
+
+/// Slot permutations of the eight rotations and mirror images: slot `s`
+/// of a shape goes to slot `SYMMETRIES[k][s]`.
+static SYMMETRIES: LazyLock<[[usize; 8]; 8]> = LazyLock::new(|| {
+    // Grid position (row, column) of each slot: NW, N, NE, W, E, SW, S, SE.
+    const GRID: [(i8, i8); 8] = [
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+        (0, -1),
+        (0, 1),
+        (1, -1),
+        (1, 0),
+        (1, 1),
+    ];
+    let slot_of = |g: (i8, i8)| GRID.iter().position(|&q| q == g).expect("a slot");
+    let mut out = [[0; 8]; 8];
+    for (k, perm) in out.iter_mut().enumerate() {
+        for (s, &(r, c)) in GRID.iter().enumerate() {
+            // Up to three quarter turns, then an optional mirror.
+            let (mut r, mut c) = (r, c);
+            for _ in 0..k / 2 {
+                (r, c) = (c, -r);
+            }
+            if k % 2 == 1 {
+                c = -c;
+            }
+            perm[s] = slot_of((r, c));
+        }
+    }
+    out
+});
+
+/// The shape moved as symmetry `k` maps its slots.
+fn transform(shape: u32, k: usize) -> u32 {
+    let mut out = 0;
+    for (s, &to) in SYMMETRIES[k].iter().enumerate() {
+        out |= (shape >> (3 * s) & 7) << (3 * to);
+    }
+    out
+}
+
+/// One representative of the shape's eight symmetric forms.
+pub fn canonical(shape: u32) -> u32 {
+    (0..8).map(|k| transform(shape, k)).min().unwrap_or(shape)
+}
+
+/// The learned gammas.
+pub struct Model {
+    /// Every symmetric form of every shape the table lists.
+    shapes: HashMap<u32, f32>,
+    /// The gamma of a shape the table does not list.
+    rare_shape: f32,
+    groups: [Vec<f32>; GROUPS],
+}
+
+impl Model {
+    /// A model with every gamma 1: every move as likely.
+    pub fn uniform() -> Model {
+        Model {
+            shapes: HashMap::new(),
+            rare_shape: 1.0,
+            groups: GROUP_SIZES.map(|n| vec![1.0; n]),
+        }
+    }
+
+    /// Reads a table in the format [`Model::to_table`] writes.
+    pub fn parse(text: &str) -> Result<Model, String> {
+        let mut model = Model::uniform();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let bad = || format!("line {}: {line:?}", i + 1);
+            let mut words = line.split_whitespace();
+            let key = words.next().ok_or_else(bad)?;
+            let numbers: Vec<&str> = words.collect();
+            let gamma = |s: &str| {
+                s.parse::<f32>()
+                    .ok()
+                    .filter(|g| g.is_finite() && *g > 0.0)
+                    .ok_or_else(bad)
+            };
+            match key {
+                "shape" => {
+                    let [code, g] = numbers[..] else {
+                        return Err(bad());
+                    };
+                    let code = u32::from_str_radix(code, 8).map_err(|_| bad())?;
+                    let g = gamma(g)?;
+                    for k in 0..8 {
+                        model.shapes.insert(transform(code, k), g);
+                    }
+                }
+                "rare-shape" => {
+                    let [g] = numbers[..] else {
+                        return Err(bad());
+                    };
+                    model.rare_shape = gamma(g)?;
+                }
+                _ => {
+                    let group = GROUP_NAMES
+                        .iter()
+                        .position(|&n| n == key)
+                        .filter(|&g| g != SHAPE)
+                        .ok_or_else(bad)?;
+                    if numbers.len() != GROUP_SIZES[group] {
+                        return Err(bad());
+                    }
+                    for (v, s) in numbers.iter().enumerate() {
+                        model.groups[group][v] = gamma(s)?;
+                    }
+                }
+            }
+        }
+        Ok(model)
+    }
+
+    /// The table, with a header of comment lines.
+    pub fn to_table(&self, header: &str) -> String {
+        let mut out = String::new();
+        for line in header.lines() {
+            let _ = writeln!(out, "# {line}");
+        }
+        for (name, gammas) in GROUP_NAMES.iter().zip(&self.groups).skip(1) {
+            let _ = write!(out, "{name}");
+            for g in gammas {
+                let _ = write!(out, " {g:.4}");
+            }
+            out.push('\n');
+        }
+        let _ = writeln!(out, "rare-shape {:.4}", self.rare_shape);
+        let mut shapes: Vec<(u32, f32)> = self
+            .shapes
+            .iter()
+            .filter(|&(&c, _)| canonical(c) == c)
+            .map(|(&c, &g)| (c, g))
+            .collect();
+        shapes.sort_by_key(|&(c, _)| c);
+        for (code, g) in shapes {
+            let _ = writeln!(out, "shape {code:08o} {g:.4}");
+        }
+        out
+    }
+
+    /// The strength of a move with these features, its line and open
+    /// space counted when `line` is set.
+    pub fn strength(&self, f: &Features, line: bool) -> f64 {
+        let mut s = f64::from(*self.shapes.get(&f.shape).unwrap_or(&self.rare_shape));
+        for group in 1..GROUPS {
+            if group != LINE || line {
+                s *= f64::from(self.groups[group][usize::from(f.values[group])]);
+            }
+        }
+        s
+    }
+}
+
+/// The model ingo plays with, from the table beside this file.
+pub static MODEL: LazyLock<Model> = LazyLock::new(|| {
+    Model::parse(include_str!("gammas.txt")).expect("the shipped gamma table parses")
+});
+
+/// One training position: the features of every legal move, the one
+/// played first.
+pub struct Position {
+    pub moves: Vec<Features>,
+}
+
+/// The training positions of a game record: every move of a player that
+/// `learn` accepts, with all the legal moves there that are no own eye
+/// (the tree's candidates). A move into an own eye is left out.
+pub fn positions(setup: &Board, moves: &[Move], learn: impl Fn(Color) -> bool) -> Vec<Position> {
+    let mut board = setup.clone();
+    let mut out = Vec::new();
+    let mut history: Vec<Option<Point>> = Vec::new();
+    for &mv in moves {
+        let color = mv.color();
+        if let Move::Play(_, played) = mv {
+            let last = history.last().copied().flatten();
+            let prev = history.iter().rev().nth(1).copied().flatten();
+            let candidate = |p: Point| board.is_pseudo_legal(color, p) && !board.is_eye(p, color);
+            if learn(color) && candidate(played) {
+                let mut moves = vec![features(&board, color, played, last, prev)];
+                for i in 0..board.empty_count() {
+                    let p = board.empty_point(i);
+                    if p != played && candidate(p) {
+                        moves.push(features(&board, color, p, last, prev));
+                    }
+                }
+                out.push(Position { moves });
+            }
+            board.play_unchecked(color, played);
+            history.push(Some(played));
+        } else {
+            board.pass();
+            history.push(None);
+        }
+    }
+    out
+}
+
+/// Least number of times a shape must be seen among the candidates to get
+/// a gamma of its own; rarer ones share one.
+const MIN_SHAPE_COUNT: usize = 20;
+
+/// Learns gammas from `positions` by minorization-maximization (Coulom
+/// 2007): one group at a time, each gamma becomes its wins over the sum,
+/// in every position where it was a candidate, of its partners' strength
+/// over the position's total. A virtual win and loss against a gamma of
+/// 1 keeps features seen rarely near 1.
+pub fn train(positions: &[Position], rounds: usize) -> Model {
+    // The shapes to learn: the canonical forms seen often enough; the
+    // others share index 0.
+    let mut seen: HashMap<u32, usize> = HashMap::new();
+    for pos in positions {
+        for f in &pos.moves {
+            *seen.entry(canonical(f.shape)).or_default() += 1;
+        }
+    }
+    let mut kept: Vec<u32> = seen
+        .iter()
+        .filter(|&(_, &n)| n >= MIN_SHAPE_COUNT)
+        .map(|(&c, _)| c)
+        .collect();
+    kept.sort_unstable();
+    let index: HashMap<u32, u32> = kept
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (c, i as u32 + 1))
+        .collect();
+    // Each candidate as one value index per group.
+    let rows: Vec<Vec<[u32; GROUPS]>> = positions
+        .iter()
+        .map(|pos| {
+            pos.moves
+                .iter()
+                .map(|f| {
+                    let mut r = f.values.map(u32::from);
+                    r[SHAPE] = index.get(&canonical(f.shape)).copied().unwrap_or(0);
+                    r
+                })
+                .collect()
+        })
+        .collect();
+    let mut sizes = GROUP_SIZES;
+    sizes[SHAPE] = kept.len() + 1;
+    let mut gammas: Vec<Vec<f64>> = sizes.iter().map(|&n| vec![1.0; n]).collect();
+    let mut wins: Vec<Vec<f64>> = sizes.iter().map(|&n| vec![0.0; n]).collect();
+    for pos in &rows {
+        for (g, &v) in pos[0].iter().enumerate() {
+            wins[g][v as usize] += 1.0;
+        }
+    }
+    let strength = |gammas: &[Vec<f64>], r: &[u32; GROUPS]| -> f64 {
+        r.iter()
+            .enumerate()
+            .map(|(g, &v)| gammas[g][v as usize])
+            .product()
+    };
+    for _ in 0..rounds {
+        for g in 0..GROUPS {
+            let mut sums = vec![0.0; sizes[g]];
+            for pos in &rows {
+                let total: f64 = pos.iter().map(|r| strength(&gammas, r)).sum();
+                for r in pos {
+                    let v = r[g] as usize;
+                    sums[v] += strength(&gammas, r) / gammas[g][v] / total;
+                }
+            }
+            for v in 0..sizes[g] {
+                let old = gammas[g][v];
+                gammas[g][v] = (wins[g][v] + 1.0) / (sums[v] + 2.0 / (old + 1.0));
+            }
+        }
+    }
+    let mut model = Model::uniform();
+    model.rare_shape = gammas[SHAPE][0] as f32;
+    for (i, &c) in kept.iter().enumerate() {
+        let g = gammas[SHAPE][i + 1] as f32;
+        for k in 0..8 {
+            model.shapes.insert(transform(c, k), g);
+        }
+    }
+    for (group, learned) in model.groups.iter_mut().zip(&gammas).skip(1) {
+        *group = learned.iter().map(|&x| x as f32).collect();
+    }
+    model
+}
+
+/// Share of positions where the model ranks the move played first, and
+/// the mean log-probability it gives that move.
+pub fn evaluate(model: &Model, positions: &[Position]) -> (f64, f64) {
+    let mut first = 0;
+    let mut log_p = 0.0;
+    for pos in positions {
+        let s: Vec<f64> = pos.moves.iter().map(|f| model.strength(f, true)).collect();
+        let total: f64 = s.iter().sum();
+        if s[1..].iter().all(|&x| x < s[0]) {
+            first += 1;
+        }
+        log_p += (s[0] / total).ln();
+    }
+    let n = positions.len().max(1) as f64;
+    (f64::from(first) / n, log_p / n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(d: &str) -> Board {
+        d.parse().expect("diagram")
+    }
+
+    fn at(b: &Board, v: &str) -> Point {
+        Point::parse(v, b.size()).expect("vertex")
+    }
+
+    #[test]
+    fn symmetries_are_the_eight_of_the_square() {
+        let shape = 0o12345670;
+        let forms: std::collections::HashSet<u32> = (0..8).map(|k| transform(shape, k)).collect();
+        assert_eq!(forms.len(), 8);
+        for k in 0..8 {
+            assert_eq!(canonical(transform(shape, k)), canonical(shape));
+        }
+        // A quarter turn takes north to east: the N slot (1) to E (4).
+        let north = 1 << 3;
+        assert!((0..8).any(|k| transform(north, k) == 1 << (3 * 4)));
+        // The corners stay corners.
+        for k in 0..8 {
+            for s in [0, 2, 5, 7] {
+                assert!([0, 2, 5, 7].contains(&SYMMETRIES[k][s]));
+            }
+        }
+    }
+
+    #[test]
+    fn shapes_are_seen_from_the_mover() {
+        let b = board(
+            ". . . . .
+             . X O . .
+             . . . . .
+             . . . . .
+             . . . . .",
+        );
+        let c3 = at(&b, "C3");
+        // Black B4 is NW of C3, White C4 N. Swapping the colours and the
+        // mover gives the same shape.
+        let black = shape(&b, Color::Black, c3);
+        assert_eq!(black & 0o77, 0o21);
+        let w = board(
+            ". . . . .
+             . O X . .
+             . . . . .
+             . . . . .
+             . . . . .",
+        );
+        assert_eq!(shape(&w, Color::White, c3), black);
+        // The lone white stone in atari at A2 marks its slot.
+        let a = board(
+            ". . . . .
+             . . . . .
+             X . . . .
+             O . . . .
+             X . . . .",
+        );
+        let f = shape(&a, Color::Black, at(&a, "B2"));
+        assert_eq!(f >> (3 * 3) & 7, 6, "W slot: opposing stone in atari");
+    }
+
+    #[test]
+    fn tactical_features() {
+        let b = board(
+            ". . . . . . .
+             . . . . . . .
+             . . . X . . .
+             . . X O . . .
+             . . . X . . .
+             . . . . . . .
+             . X O O X . .",
+        );
+        // Black E4 captures D4; White E4 escapes.
+        let f = features(&b, Color::Black, at(&b, "E4"), None, None);
+        assert_eq!(f.values[CAPTURE], 1);
+        let f = features(&b, Color::White, at(&b, "E4"), None, None);
+        assert_eq!((f.values[CAPTURE], f.values[ESCAPE]), (0, 1));
+        // Black D2 puts C1-D1 in atari, and the ladder after C2 works.
+        let f = features(&b, Color::Black, at(&b, "D2"), Some(at(&b, "D4")), None);
+        assert_eq!(f.values[ATARI], 2);
+        assert_eq!(f.values[LAST], 2);
+        // Black C2 puts B2 in atari, but B3 escapes to three liberties.
+        let a = board(
+            ". . . . .
+             . . . . .
+             . . . . .
+             X O . . .
+             . X . . .",
+        );
+        let f = features(&a, Color::Black, at(&a, "C2"), None, None);
+        assert_eq!(f.values[ATARI], 1);
+        // White A1 beside nothing of its own, in atari there: a throw-in.
+        let f = features(&b, Color::White, at(&b, "A1"), None, None);
+        assert_eq!(f.values[SELF_ATARI], 1);
+        assert_eq!(f.values[LINE], 0);
+    }
+
+    #[test]
+    fn training_learns_what_is_played() {
+        // In every position the capture is played: its gamma must rise
+        // above the others'.
+        let b = board(
+            ". . . . .
+             . . X . .
+             . X O . .
+             . . X . .
+             . . . . .",
+        );
+        let capture = features(&b, Color::Black, at(&b, "D3"), None, None);
+        let others: Vec<Features> = ["A1", "E5", "B2", "A5"]
+            .iter()
+            .map(|v| features(&b, Color::Black, at(&b, v), None, None))
+            .collect();
+        let positions: Vec<Position> = (0..30)
+            .map(|_| Position {
+                moves: std::iter::once(capture)
+                    .chain(others.iter().copied())
+                    .collect(),
+            })
+            .collect();
+        let model = train(&positions, 10);
+        assert!(model.groups[CAPTURE][1] > 2.0 * model.groups[CAPTURE][0]);
+        let (first, _) = evaluate(&model, &positions);
+        assert!(first > 0.99);
+        // The table reads back the same.
+        let again = Model::parse(&model.to_table("test")).expect("parses");
+        for f in &positions[0].moves {
+            let (a, b) = (model.strength(f, true), again.strength(f, true));
+            assert!((a - b).abs() < 1e-3 * a, "{a} {b}");
+        }
+    }
+
+    #[test]
+    fn the_shipped_table_knows_some_go() {
+        let m = &*MODEL;
+        assert!(m.shapes.len() > 1000);
+        let g = |group: usize, v: usize| m.groups[group][v];
+        // Saving a string by capturing, escaping from atari (but not into
+        // a ladder), and answering next to the last move are played far
+        // more often than not; self-atari of a string far less.
+        assert!(g(CAPTURE, 3) > 3.0 * g(CAPTURE, 0));
+        assert!(g(ESCAPE, 1) > 2.0 * g(ESCAPE, 0));
+        assert!(g(ESCAPE, 2) < g(ESCAPE, 0));
+        assert!(g(SELF_ATARI, 2) < 0.2 * g(SELF_ATARI, 0));
+        assert!(g(LAST, 1) > 2.0 * g(LAST, 0));
+    }
+}
