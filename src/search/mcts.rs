@@ -43,6 +43,9 @@ const SCORE_WEIGHT: f64 = 0.1;
 const MIN_PLAYOUTS_TO_JUDGE: u64 = 200;
 /// Playouts for a dead-stone judgement when the budget is a time.
 const DEAD_STONE_PLAYOUTS: u64 = 3000;
+/// Least time a dead-stone judgement behind a pass may take on a clock:
+/// with less, the root's own verdict stands.
+const MIN_JUDGEMENT_TIME: Duration = Duration::from_millis(50);
 /// Komi per handicap stone that linear dynamic komi starts from.
 const DYNKOMI_PER_STONE: f64 = 7.0;
 /// Share of the board's points after which dynamic komi is gone (Pachi:
@@ -880,12 +883,14 @@ impl Mcts {
 
     /// The judgement behind a pass, for a move of `budget` that has used
     /// `spent`: the playouts final_status_list would use, or on a clock
-    /// half the move's target, within what is left of its maximum.
-    fn pass_judgement(budget: Budget, spent: Duration) -> Budget {
+    /// half the move's target, within what is left of its maximum; none
+    /// when that is too short to judge anything.
+    fn pass_judgement(budget: Budget, spent: Duration) -> Option<Budget> {
         match budget {
-            Budget::Playouts(n) => Budget::Playouts(n.max(DEAD_STONE_PLAYOUTS)),
+            Budget::Playouts(n) => Some(Budget::Playouts(n.max(DEAD_STONE_PLAYOUTS))),
             Budget::Time { target, max } => {
-                Budget::time((target / 2).min(max.saturating_sub(spent)))
+                let t = (target / 2).min(max.saturating_sub(spent));
+                (t >= MIN_JUDGEMENT_TIME).then(|| Budget::time(t))
             }
         }
     }
@@ -1023,12 +1028,13 @@ impl Player for Mcts {
             // (found in matches against Pachi: ingo passed, counting W+1
             // with nothing dead, in a position that was B+74).
             let judged_dead;
-            let counted_dead = if pass_ok && !cleanup {
-                judged_dead =
-                    self.judge_dead(game, Self::pass_judgement(budget, started.elapsed()));
-                &judged_dead
-            } else {
-                counted_dead
+            let judgement = Self::pass_judgement(budget, started.elapsed());
+            let counted_dead = match judgement {
+                Some(b) if pass_ok && !cleanup => {
+                    judged_dead = self.judge_dead(game, b);
+                    &judged_dead
+                }
+                _ => counted_dead,
             };
             let count = game.score(counted_dead).result(game.rules().tie);
             let value = value_for(count, color);
@@ -1435,6 +1441,28 @@ mod tests {
             dead.contains(&v("A2", 9)) && dead.contains(&v("J4", 9)),
             "{dead:?}"
         );
+    }
+
+    #[test]
+    fn the_judgement_behind_a_pass_keeps_to_the_move_budget() {
+        let s = Duration::from_secs_f64;
+        assert_eq!(
+            Mcts::pass_judgement(Budget::Playouts(10_000), s(9.0)),
+            Some(Budget::Playouts(10_000))
+        );
+        assert_eq!(
+            Mcts::pass_judgement(Budget::Playouts(100), s(0.0)),
+            Some(Budget::Playouts(DEAD_STONE_PLAYOUTS))
+        );
+        let clock = Budget::Time {
+            target: s(2.0),
+            max: s(5.0),
+        };
+        let judge = |spent| Mcts::pass_judgement(clock, s(spent));
+        assert_eq!(judge(1.0), Some(Budget::time(s(1.0))));
+        assert_eq!(judge(4.5), Some(Budget::time(s(0.5))));
+        assert_eq!(judge(4.96), None);
+        assert_eq!(judge(6.0), None);
     }
 
     #[test]
