@@ -381,6 +381,23 @@ impl<'a> Search<'a> {
             let s = f64::from(self.game.size());
             s * s
         };
+        // After the opponent's pass, the root's pass is tried a few times
+        // whatever its value: where every move wins, the moves' priors
+        // keep an untried pass below them for good, and the pass decision
+        // needs its visits (found in a match: GNU Go passed 60 times while
+        // ingo, winning, filled its own area up to the move limit).
+        if depth == 0 && self.after_pass {
+            let pass = kids.clone().map(NodeId).find(|&id| tree.node(id).is_pass());
+            if let Some(id) = pass {
+                let c = tree.node(id);
+                if c.visits() < PASS_MIN_VISITS as u32
+                    && c.legality() != Some(false)
+                    && (self.filter.is_empty() || self.filter.permits(color, None, depth))
+                {
+                    return Some(id);
+                }
+            }
+        }
         // A random start breaks ties without favouring the low points.
         let offset = rng.random_range(0..count);
         let mut best = None;
@@ -1463,6 +1480,36 @@ mod tests {
         assert_eq!(judge(4.5), Some(Budget::time(s(0.5))));
         assert_eq!(judge(4.96), None);
         assert_eq!(judge(6.0), None);
+    }
+
+    /// From a game against GNU Go (after move 242): every move wins, so
+    /// the moves' priors kept the untried pass below them, and ingo filled
+    /// its own area while GNU Go passed, up to the move limit.
+    #[test]
+    fn passes_back_when_every_move_wins() {
+        let mut game = Game::with_setup(
+            "X X X X O O O . .
+             . X X O O . O O .
+             O X X O . O . O O
+             X X X O O . O . O
+             X X X X X O O O O
+             X X O X X X O O O
+             O O O O O X O . O
+             . O X X X X O O O
+             O O X . X X X O ."
+                .parse()
+                .expect("diagram"),
+            0,
+            Color::Black,
+            Rules::CHINESE,
+            7.0,
+        );
+        game.play(Move::Pass(Color::Black)).expect("pass");
+        for seed in 1..=3 {
+            let mut player = Mcts::new(SearchParams { seed, ..params() });
+            let mv = player.genmove(&game, Color::White, GenMode::Normal, Budget::Playouts(3000));
+            assert_eq!(mv, Decision::Pass, "seed {seed}");
+        }
     }
 
     #[test]
