@@ -649,9 +649,11 @@ pub struct Mcts {
     params: SearchParams,
     rng: SmallRng,
     kept: Option<Kept>,
-    /// Dead stones of the last judged arrangement: the same position must
-    /// get the same answer (Pachi caches for the same reason).
-    dead_cache: Option<(u64, Vec<Point>)>,
+    /// Dead stones of the last judged arrangement and side to move (the
+    /// playouts' verdict can depend on who moves first): the same
+    /// position must get the same answer (Pachi caches for the same
+    /// reason).
+    dead_cache: Option<(u64, Color, Vec<Point>)>,
 }
 
 /// The result of one search.
@@ -870,8 +872,8 @@ impl Mcts {
     /// final_status_list must give.
     fn judge_dead(&mut self, game: &Game, budget: Budget) -> Vec<Point> {
         let board = game.board();
-        if let Some((hash, dead)) = &self.dead_cache {
-            if *hash == board.hash() {
+        if let Some((hash, to_move, dead)) = &self.dead_cache {
+            if *hash == board.hash() && *to_move == game.to_move() {
                 return dead.clone();
             }
         }
@@ -894,7 +896,7 @@ impl Mcts {
         self.kept = kept;
         self.rng = saved;
         let dead = out.own.dead(board);
-        self.dead_cache = Some((board.hash(), dead.clone()));
+        self.dead_cache = Some((board.hash(), game.to_move(), dead.clone()));
         dead
     }
 
@@ -1048,7 +1050,16 @@ impl Player for Mcts {
             let judgement = Self::pass_judgement(budget, started.elapsed());
             let counted_dead = match judgement {
                 Some(b) if pass_ok && !cleanup => {
-                    judged_dead = self.judge_dead(game, b);
+                    // Judged after the pass, with the opponent to move: a
+                    // group the opponent kills by moving first is dead
+                    // (found in a match: White's stones in Black's area
+                    // lived with White to move, and ingo passed counting
+                    // W+31 where GNU Go counted a draw).
+                    let mut after = game.clone();
+                    judged_dead = match after.play(Move::Pass(color)) {
+                        Ok(()) => self.judge_dead(&after, b),
+                        Err(_) => self.judge_dead(game, b),
+                    };
                     &judged_dead
                 }
                 _ => counted_dead,
@@ -1064,7 +1075,7 @@ impl Player for Mcts {
                 if cleanup {
                     // The verdict behind the pass is the one
                     // final_status_list must give.
-                    self.dead_cache = Some((board.hash(), dead.clone()));
+                    self.dead_cache = Some((board.hash(), game.to_move(), dead.clone()));
                 }
                 Decision::Pass
             } else {
@@ -1509,6 +1520,40 @@ mod tests {
             let mut player = Mcts::new(SearchParams { seed, ..params() });
             let mv = player.genmove(&game, Color::White, GenMode::Normal, Budget::Playouts(3000));
             assert_eq!(mv, Decision::Pass, "seed {seed}");
+        }
+    }
+
+    /// From a clock game against GNU Go (after Black's pass at move 45):
+    /// White's stones in Black's lower right die with Black to move and
+    /// may live with White to move. ingo judged them with White to move,
+    /// passed counting W+31 and kept that verdict for final_score, where
+    /// GNU Go counted a draw. Judged after the pass, they are dead: no
+    /// pass into a draw while playing on may win.
+    #[test]
+    fn judges_a_pass_with_the_opponent_to_move() {
+        let mut game = Game::with_setup(
+            ". . O X X X . . .
+             . O . O O X . . .
+             . . O . O X . . .
+             . . . O X X . X .
+             . . . O O X . . .
+             . . . O X X X X O
+             . . . O X X O O .
+             . . O O X O O . O
+             . . O X X O . X ."
+                .parse()
+                .expect("diagram"),
+            0,
+            Color::Black,
+            Rules::CHINESE,
+            7.0,
+        );
+        game.play(Move::Pass(Color::Black)).expect("pass");
+        // Judged with White to move, seed 12 passes (1 seed in 30).
+        for seed in 10..=14 {
+            let mut player = Mcts::new(SearchParams { seed, ..params() });
+            let mv = player.genmove(&game, Color::White, GenMode::Normal, Budget::Playouts(3000));
+            assert_ne!(mv, Decision::Pass, "seed {seed}");
         }
     }
 
