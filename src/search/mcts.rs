@@ -384,8 +384,8 @@ impl<'a> Search<'a> {
         // After the opponent's pass, the root's pass is tried a few times
         // whatever its value: where every move wins, the moves' priors
         // keep an untried pass below them for good, and the pass decision
-        // needs its visits (found in a match: GNU Go passed 60 times while
-        // ingo, winning, filled its own area up to the move limit).
+        // needs its visits (found in a match: GNU Go passed 78 times while
+        // ingo, winning, played on up to the move limit).
         if depth == 0 && self.after_pass {
             let pass = kids.clone().map(NodeId).find(|&id| tree.node(id).is_pass());
             if let Some(id) = pass {
@@ -1494,8 +1494,8 @@ mod tests {
     }
 
     /// From a game against GNU Go (after move 242): every move wins, so
-    /// the moves' priors kept the untried pass below them, and ingo filled
-    /// its own area while GNU Go passed, up to the move limit.
+    /// the moves' priors kept the untried pass below them, and ingo played
+    /// on while GNU Go passed, up to the move limit.
     #[test]
     fn passes_back_when_every_move_wins() {
         let mut game = Game::with_setup(
