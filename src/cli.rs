@@ -446,28 +446,19 @@ fn train_gammas(
     out: Option<&Path>,
     rounds: usize,
 ) -> anyhow::Result<()> {
-    use crate::rules::Event;
     use crate::search::gammas;
     let (mut train, mut test) = (Vec::new(), Vec::new());
     for (i, path) in files.iter().enumerate() {
-        let text = std::fs::read_to_string(path)?;
-        let name = path.display().to_string();
-        let game = crate::sgf::load(&name, None, Rules::default(), 7.0)
-            .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+        let text = crate::sgf::decode(&std::fs::read(path)?);
+        let game = crate::sgf::parse(&text, None, Rules::default(), 7.0)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         let player = |c: Color| {
             let key = if c == Color::Black { "PB" } else { "PW" };
             sgf_property(&text, key).unwrap_or("")
         };
         let wanted =
             |c: Color| learn.is_empty() || learn.iter().any(|l| player(c).contains(l.as_str()));
-        let moves: Vec<Move> = game
-            .events()
-            .iter()
-            .filter_map(|e| match e {
-                Event::Move(m) => Some(*m),
-                _ => None,
-            })
-            .collect();
+        let moves: Vec<Move> = game.moves().collect();
         let positions = gammas::positions(game.setup(), &moves, wanted);
         if i % 10 == 9 {
             test.extend(positions);

@@ -209,7 +209,7 @@ impl Game {
     }
 
     /// The moves played, in order.
-    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+    pub fn moves(&self) -> impl DoubleEndedIterator<Item = Move> + '_ {
         self.events.iter().filter_map(|e| match e {
             Event::Move(m) => Some(*m),
             _ => None,

@@ -775,19 +775,10 @@ impl Mcts {
             Some(Move::Play(_, p)) => Some(p),
             _ => None,
         };
-        let prev = game
-            .events()
-            .iter()
-            .rev()
-            .filter_map(|e| match e {
-                Event::Move(m) => Some(m),
-                _ => None,
-            })
-            .nth(1)
-            .and_then(|m| match m {
-                Move::Play(_, p) => Some(*p),
-                Move::Pass(_) => None,
-            });
+        let prev = match game.moves().nth_back(1) {
+            Some(Move::Play(_, p)) => Some(p),
+            _ => None,
+        };
         let white_bonus = Self::white_bonus(game, color);
         let true_bonus =
             game.komi() + f64::from(game.rules().handicap_bonus.points(game.handicap()));
