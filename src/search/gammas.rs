@@ -53,6 +53,13 @@ pub struct Features {
     pub values: [u8; GROUPS],
 }
 
+impl Features {
+    /// No stone within Manhattan distance 2 of the move ([`alone`]).
+    pub fn alone(&self) -> bool {
+        self.values[LINE] & 1 == 1
+    }
+}
+
 /// Code slots of the four neighbours in [`Point::neighbors`]'s order
 /// (south, west, east, north).
 const NEIGHBOR_SLOTS: [u32; 4] = [6, 3, 4, 1];
@@ -71,7 +78,7 @@ pub fn line(board: &Board, p: Point) -> u8 {
 }
 
 /// True when no stone is within Manhattan distance 2 of `p`.
-pub fn alone(board: &Board, p: Point) -> bool {
+fn alone(board: &Board, p: Point) -> bool {
     let (x, y) = p.coords();
     let size = i16::from(board.size());
     for dy in -2i16..=2 {
@@ -248,6 +255,14 @@ impl Model {
         }
     }
 
+    /// Lists `shape` in every symmetric form, so that lookups need no
+    /// canonical form.
+    fn insert_shape(&mut self, shape: u32, gamma: f32) {
+        for k in 0..8 {
+            self.shapes.insert(transform(shape, k), gamma);
+        }
+    }
+
     /// Reads a table in the format [`Model::to_table`] writes.
     pub fn parse(text: &str) -> Result<Model, String> {
         let mut model = Model::uniform();
@@ -272,10 +287,7 @@ impl Model {
                         return Err(bad());
                     };
                     let code = u32::from_str_radix(code, 8).map_err(|_| bad())?;
-                    let g = gamma(g)?;
-                    for k in 0..8 {
-                        model.shapes.insert(transform(code, k), g);
-                    }
+                    model.insert_shape(code, gamma(g)?);
                 }
                 "rare-shape" => {
                     let [g] = numbers[..] else {
@@ -462,10 +474,7 @@ pub fn train(positions: &[Position], rounds: usize) -> Model {
     let mut model = Model::uniform();
     model.rare_shape = gammas[SHAPE][0] as f32;
     for (i, &c) in kept.iter().enumerate() {
-        let g = gammas[SHAPE][i + 1] as f32;
-        for k in 0..8 {
-            model.shapes.insert(transform(c, k), g);
-        }
+        model.insert_shape(c, gammas[SHAPE][i + 1] as f32);
     }
     for (group, learned) in model.groups.iter_mut().zip(&gammas).skip(1) {
         *group = learned.iter().map(|&x| x as f32).collect();

@@ -81,13 +81,13 @@ pub fn children(
         let f = gammas::features(board, color, p, last, prev);
         let s = model.strength(&f, !big);
         total += s;
-        moves.push((p, s));
+        moves.push((p, s, f.alone()));
     }
-    for (p, s) in moves {
+    for (p, s, alone) in moves {
         let mut prior = Prior::default();
         prior.add(EVEN, 0.5);
         prior.add(MODEL * (s / total).sqrt(), 1.0);
-        if big && gammas::alone(board, p) {
+        if big && alone {
             if let Some(&(games, rate)) = EMPTY_AREA_BIG.get(usize::from(gammas::line(board, p))) {
                 prior.add(games, rate);
             }
