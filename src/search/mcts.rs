@@ -1129,6 +1129,31 @@ mod tests {
         Game::with_setup(b, 0, to_move, Rules::SIMPLIFIED_ING, komi)
     }
 
+    /// A position from a match: Chinese rules, komi 7.
+    fn from_match(d: &str, to_move: Color) -> Game {
+        let b: Board = d.parse().expect("diagram");
+        Game::with_setup(b, 0, to_move, Rules::CHINESE, 7.0)
+    }
+
+    /// White's answers to Black's pass in `game`, one per seed, from
+    /// 3000 playouts each.
+    fn white_answers_to_a_pass(
+        mut game: Game,
+        seeds: std::ops::RangeInclusive<u64>,
+    ) -> Vec<(u64, Decision)> {
+        game.play(Move::Pass(Color::Black)).expect("pass");
+        seeds
+            .map(|seed| {
+                let mut player = Mcts::new(SearchParams { seed, ..params() });
+                let budget = Budget::Playouts(3000);
+                (
+                    seed,
+                    player.genmove(&game, Color::White, GenMode::Normal, budget),
+                )
+            })
+            .collect()
+    }
+
     fn v(s: &str, size: u8) -> Point {
         Point::parse(s, size).expect("vertex")
     }
@@ -1430,7 +1455,7 @@ mod tests {
     /// alive: ingo passed counting W+1, GNU Go and Pachi counted B+74.
     #[test]
     fn does_not_pass_with_groups_only_the_playouts_keep_alive() {
-        let game = Game::with_setup(
+        let game = from_match(
             ". O O X X X . X .
              X . O O X . X . X
              . O O O O X . X O
@@ -1439,13 +1464,8 @@ mod tests {
              O X X O X O O O O
              O O X O O O O . X
              O O X X X O O O X
-             X X X . X X O . X"
-                .parse()
-                .expect("diagram"),
-            0,
+             X X X . X X O . X",
             Color::White,
-            Rules::CHINESE,
-            7.0,
         );
         let mut player = Mcts::new(params());
         let mv = player.genmove(
@@ -1489,7 +1509,7 @@ mod tests {
     /// on while GNU Go passed, up to the move limit.
     #[test]
     fn passes_back_when_every_move_wins() {
-        let mut game = Game::with_setup(
+        let game = from_match(
             "X X X X O O O . .
              . X X O O . O O .
              O X X O . O . O O
@@ -1498,18 +1518,10 @@ mod tests {
              X X O X X X O O O
              O O O O O X O . O
              . O X X X X O O O
-             O O X . X X X O ."
-                .parse()
-                .expect("diagram"),
-            0,
+             O O X . X X X O .",
             Color::Black,
-            Rules::CHINESE,
-            7.0,
         );
-        game.play(Move::Pass(Color::Black)).expect("pass");
-        for seed in 1..=3 {
-            let mut player = Mcts::new(SearchParams { seed, ..params() });
-            let mv = player.genmove(&game, Color::White, GenMode::Normal, Budget::Playouts(3000));
+        for (seed, mv) in white_answers_to_a_pass(game, 1..=3) {
             assert_eq!(mv, Decision::Pass, "seed {seed}");
         }
     }
@@ -1522,7 +1534,7 @@ mod tests {
     /// pass into a draw while playing on may win.
     #[test]
     fn judges_a_pass_with_the_opponent_to_move() {
-        let mut game = Game::with_setup(
+        let game = from_match(
             ". . O X X X . . .
              . O . O O X . . .
              . . O . O X . . .
@@ -1531,19 +1543,11 @@ mod tests {
              . . . O X X X X O
              . . . O X X O O .
              . . O O X O O . O
-             . . O X X O . X ."
-                .parse()
-                .expect("diagram"),
-            0,
+             . . O X X O . X .",
             Color::Black,
-            Rules::CHINESE,
-            7.0,
         );
-        game.play(Move::Pass(Color::Black)).expect("pass");
         // Judged with White to move, seed 12 passes (1 seed in 30).
-        for seed in 10..=14 {
-            let mut player = Mcts::new(SearchParams { seed, ..params() });
-            let mv = player.genmove(&game, Color::White, GenMode::Normal, Budget::Playouts(3000));
+        for (seed, mv) in white_answers_to_a_pass(game, 10..=14) {
             assert_ne!(mv, Decision::Pass, "seed {seed}");
         }
     }
