@@ -75,6 +75,7 @@ pub fn play_out<R: Rng + ?Sized>(
     policy: Policy,
     moves: &mut Vec<(Color, Point)>,
 ) {
+    board.stop_hashing();
     // One loop per policy, so that the light one (what `ingo bench` and
     // most searches run) makes no policy dispatch per move.
     match policy {
