@@ -14,6 +14,8 @@
 #                (wall column), and U over the genmove's CPU time
 #   ingo-bench   ingo bench --threads 1 (--playout-policy passed through);
 #                its own playouts/s line, and playouts over its CPU time
+#   ratio/light  ingo-bench over pachi-light, run by run (ratio/moggy with
+#                --playout-policy heavy): the median, then every run's
 # For the Pachi rows the genmove is timed here, between the replies to
 # `komi` and to `genmove` (wall clock), and by the process's CPU time over
 # the same span (/proc/PID/stat), so start-up and pattern loading do not count.
@@ -104,10 +106,15 @@ median() { sort -g | awk '{a[NR] = $1} END { if (NR % 2) print a[(NR + 1) / 2]; 
 echo "# $("$pachi" --version 2>&1 | head -n 1) | ingo: $ingo${policy:+ --playout-policy $policy}"
 echo "# runs=$runs playouts=$playouts uct_playouts=$uct_playouts; medians; load: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-5s %-12s %14s %14s  %s\n' size kind "per_s(wall)" "per_s(cpu)" "all runs (wall)"
+# Runs are interleaved (run r of every kind, then run r + 1), so that a
+# slow spell of the shared machine hits every row alike; the last row per
+# size is the median over runs of ingo's rate over Pachi's rate of the same
+# policy in that run.
 for size in $sizes; do
-    for kind in pachi-light pachi-moggy pachi-uct ingo-bench; do
-        walls=() cpus=()
-        for ((r = 0; r < runs; r++)); do
+    declare -A walls=() cpus=()
+    kinds=(pachi-light pachi-moggy pachi-uct ingo-bench)
+    for ((r = 0; r < runs; r++)); do
+        for kind in "${kinds[@]}"; do
             case $kind in
                 pachi-light) read -r w c _ < <(pachi_genmove "$size" "$playouts" -e montecarlo) || true ;;
                 pachi-moggy) read -r w c _ < <(pachi_genmove "$size" "$playouts" -e montecarlo playout=moggy) || true ;;
@@ -115,10 +122,23 @@ for size in $sizes; do
                 ingo-bench) read -r w c < <(ingo_bench "$size") || true ;;
             esac
             [[ -n "$w" && "$w" != - ]] || { echo "$kind on ${size}x$size gave no number" >&2; exit 1; }
-            walls+=("$w") cpus+=("$c")
+            walls[$kind]+="$w "
+            cpus[$kind]+="$c "
         done
-        mw=$(printf '%s\n' "${walls[@]}" | median)
-        if [[ "${cpus[0]}" == "-" ]]; then mc="-"; else mc=$(printf '%s\n' "${cpus[@]}" | median); fi
-        printf '%-5s %-12s %14s %14s  %s\n' "$size" "$kind" "$mw" "$mc" "${walls[*]}"
     done
+    for kind in "${kinds[@]}"; do
+        mw=$(printf '%s\n' ${walls[$kind]} | median)
+        if [[ "${cpus[$kind]}" == -* ]]; then mc="-"; else mc=$(printf '%s\n' ${cpus[$kind]} | median); fi
+        printf '%-5s %-12s %14s %14s  %s\n' "$size" "$kind" "$mw" "$mc" "${walls[$kind]% }"
+    done
+    peer=pachi-light
+    [[ "$policy" == heavy ]] && peer=pachi-moggy
+    read -r -a mine <<<"${walls[ingo-bench]}"
+    read -r -a theirs <<<"${walls[$peer]}"
+    ratios=()
+    for ((r = 0; r < runs; r++)); do
+        ratios+=("$(awk -v a="${mine[r]}" -v b="${theirs[r]}" 'BEGIN { printf "%.2f", a / b }')")
+    done
+    printf '%-5s %-12s %14s %14s  %s\n' "$size" "ratio/${peer#pachi-}" "$(printf '%s\n' "${ratios[@]}" | median)" "" "${ratios[*]}"
+    unset walls cpus
 done
