@@ -110,6 +110,8 @@ printf '%-5s %-12s %14s %14s  %s\n' size kind "per_s(wall)" "per_s(cpu)" "all ru
 # slow spell of the shared machine hits every row alike; the last row per
 # size is the median over runs of ingo's rate over Pachi's rate of the same
 # policy in that run.
+peer=pachi-light
+[[ "$policy" == heavy ]] && peer=pachi-moggy
 for size in $sizes; do
     declare -A walls=() cpus=()
     kinds=(pachi-light pachi-moggy pachi-uct ingo-bench)
@@ -131,8 +133,6 @@ for size in $sizes; do
         if [[ "${cpus[$kind]}" == -* ]]; then mc="-"; else mc=$(printf '%s\n' ${cpus[$kind]} | median); fi
         printf '%-5s %-12s %14s %14s  %s\n' "$size" "$kind" "$mw" "$mc" "${walls[$kind]% }"
     done
-    peer=pachi-light
-    [[ "$policy" == heavy ]] && peer=pachi-moggy
     read -r -a mine <<<"${walls[ingo-bench]}"
     read -r -a theirs <<<"${walls[$peer]}"
     ratios=()
@@ -140,5 +140,4 @@ for size in $sizes; do
         ratios+=("$(awk -v a="${mine[r]}" -v b="${theirs[r]}" 'BEGIN { printf "%.2f", a / b }')")
     done
     printf '%-5s %-12s %14s %14s  %s\n' "$size" "ratio/${peer#pachi-}" "$(printf '%s\n' "${ratios[@]}" | median)" "" "${ratios[*]}"
-    unset walls cpus
 done
