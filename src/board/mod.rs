@@ -57,17 +57,56 @@ impl Cell {
     }
 }
 
-/// Per-string data, valid at the string's head point only.
+/// The pseudo-liberties of a string, packed in one word so that a
+/// liberty gained or lost is one addition: the number of (stone, empty
+/// neighbour) pairs, the sum of the point indices of those neighbours
+/// and the sum of their squares. A string has at most 1,250 pairs (each
+/// empty point and each stone is in four at most, and 625 points share
+/// both), indices are below 729: the count fits in 14 bits, the sum in
+/// 20 and the sum of squares in 30, so the fields never carry into each
+/// other and sums of packed values are packed sums.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct StringInfo {
-    stones: u16,
-    /// Number of (stone, empty neighbour) pairs.
-    plibs: u16,
-    /// Sum of the point indices of those empty neighbours.
-    lib_sum: u32,
-    /// Sum of their squares (indices < 729, so < 2^20 each; a string has
-    /// fewer than 2^11 pairs, so this fits in u32).
-    lib_sumsq: u32,
+struct Libs(u64);
+
+impl Libs {
+    const SUM_SHIFT: u32 = 30;
+    const COUNT_SHIFT: u32 = 50;
+
+    /// One pair whose empty neighbour is the point of index `l`.
+    #[inline(always)]
+    const fn of(l: u32) -> Libs {
+        let l = l as u64;
+        Libs((1 << Self::COUNT_SHIFT) | (l << Self::SUM_SHIFT) | (l * l))
+    }
+
+    #[inline(always)]
+    fn count(self) -> u64 {
+        self.0 >> Self::COUNT_SHIFT
+    }
+
+    #[inline(always)]
+    fn sum(self) -> u64 {
+        (self.0 >> Self::SUM_SHIFT) & ((1 << (Self::COUNT_SHIFT - Self::SUM_SHIFT)) - 1)
+    }
+
+    #[inline(always)]
+    fn sum_of_squares(self) -> u64 {
+        self.0 & ((1 << Self::SUM_SHIFT) - 1)
+    }
+
+    /// No liberty: every field is zero.
+    #[inline(always)]
+    fn is_none(self) -> bool {
+        self.0 == 0
+    }
+
+    /// All the pairs name one point: `count * sumsq == sum * sum`, by
+    /// Cauchy–Schwarz equality only when every term is the same. Any
+    /// value is safe to test (the [`SINK`] entry's): the products fit.
+    #[inline(always)]
+    fn one_point(self) -> bool {
+        self.count() * self.sum_of_squares() == self.sum() * self.sum()
+    }
 }
 
 /// Index of a wall cell that no string uses: `head` of every non-stone
@@ -185,7 +224,10 @@ pub struct Board {
     /// Head point of the string a stone belongs to; [`SINK`] for empty
     /// and wall cells, so that liberty updates need not test the cell.
     head: [u16; SLOTS],
-    strings: [StringInfo; SLOTS],
+    /// Pseudo-liberties of each string, at its head point only.
+    libs: [Libs; SLOTS],
+    /// Number of stones of each string, at its head point only.
+    stones: [u16; SLOTS],
     /// The empty points, in no particular order (for random playouts).
     empty: [u16; SLOTS],
     /// Position of each empty point in `empty`.
@@ -242,7 +284,8 @@ impl Board {
             cells: [Cell::Wall; SLOTS],
             next: [0; SLOTS],
             head: [0; SLOTS],
-            strings: [StringInfo::default(); SLOTS],
+            libs: [Libs::default(); SLOTS],
+            stones: [0; SLOTS],
             empty: [0; SLOTS],
             empty_pos: [0; SLOTS],
             nbr: [0; SLOTS],
@@ -288,7 +331,8 @@ impl Board {
         self.cells[..n].copy_from_slice(&src.cells[..n]);
         self.next[..n].copy_from_slice(&src.next[..n]);
         self.head[..n].copy_from_slice(&src.head[..n]);
-        self.strings[..n].copy_from_slice(&src.strings[..n]);
+        self.libs[..n].copy_from_slice(&src.libs[..n]);
+        self.stones[..n].copy_from_slice(&src.stones[..n]);
         self.empty_pos[..n].copy_from_slice(&src.empty_pos[..n]);
         self.nbr[..n].copy_from_slice(&src.nbr[..n]);
         let e = src.empty_count();
@@ -433,13 +477,11 @@ impl Board {
         self.string_in_atari(self.head_of(p))
     }
 
-    /// One liberty exactly when the liberty sum squared is the pair count
-    /// times the sum of squares (the pseudo-liberties are one point
-    /// repeated). Any values are safe to test: the products fit in u64.
+    /// One liberty exactly when the pseudo-liberties are one point
+    /// repeated.
     #[inline]
     fn string_in_atari(&self, head: usize) -> bool {
-        let s = &self.strings[head];
-        u64::from(s.plibs) * u64::from(s.lib_sumsq) == u64::from(s.lib_sum) * u64::from(s.lib_sum)
+        self.libs[head].one_point()
     }
 
     /// Would a stone of `color` at the empty point `p` have no liberty after
@@ -484,20 +526,18 @@ impl Board {
     /// the diagonals to make the eye false.
     fn diagonals_keep_eye(&self, p: Point, color: Color) -> bool {
         let enemy = Cell::stone(!color);
-        let mut bad = 0;
-        let mut edge = false;
+        let mut bad = 0u32;
+        let mut edge = 0u32;
+        // Branch-free: what lies on a diagonal is a coin toss for the
+        // branch predictor. On the edge no opposing diagonal is allowed,
+        // in the middle one is: counting the edge as one bad diagonal
+        // asks both at once.
         for d in p.diagonals() {
-            match self.cell(d) {
-                Cell::Wall => edge = true,
-                c if c == enemy => bad += 1,
-                _ => {}
-            }
+            let c = self.cell(d);
+            bad += u32::from(c == enemy);
+            edge |= u32::from(c == Cell::Wall);
         }
-        if edge {
-            bad == 0
-        } else {
-            bad < 2
-        }
+        bad + edge < 2
     }
 
     /// Mechanically legal for a playout: empty, not the simple-ko point, and
@@ -531,30 +571,22 @@ impl Board {
         if self.hashing {
             self.hash ^= self.keys[p.index()][color.index()];
         }
-        self.head[pi] = pi as u16;
-        self.next[pi] = pi as u16;
         let env = self.nbr[pi];
         let unit = nb_stone(color);
-        let mut info = StringInfo {
-            stones: 1,
-            ..StringInfo::default()
-        };
+        let mut libs = Libs::default();
         // Branch-free: which kind of cell a neighbour is, is a coin toss
         // for the branch predictor in a random playout.
         for n in p.neighbors() {
             let ni = n.index();
             self.nbr[ni] = self.nbr[ni].wrapping_sub(NB_EMPTY).wrapping_add(unit);
-            let e = u32::from(self.cells[ni] == Cell::Empty);
-            let l = ni as u32;
-            info.plibs += e as u16;
-            info.lib_sum += e * l;
-            info.lib_sumsq += e * l * l;
+            let e = u64::from(self.cells[ni] == Cell::Empty);
+            libs.0 += e * Libs::of(ni as u32).0;
         }
-        self.strings[pi] = info;
         // Most playout moves touch no stone: nothing to join or capture,
         // and no string loses a liberty (the updates would all land in
         // the sink).
         if no_stone_around(env) {
+            self.new_string(pi, libs);
             return PlayEffect::default();
         }
         for n in p.neighbors() {
@@ -571,13 +603,26 @@ impl Board {
         for (k, &n) in nbrs.iter().enumerate() {
             let c = self.cells[n.index()];
             joins |= u32::from(c == own) << k;
-            dead |= u32::from((c == enemy) & (self.strings[self.head_of(n)].plibs == 0)) << k;
+            dead |= u32::from((c == enemy) & self.libs[self.head_of(n)].is_none()) << k;
         }
-        if joins != 0 {
-            // The new stone is a string of its own, so the first own
-            // neighbour is always another string: merged without the
-            // test, which the branch predictor could not foresee.
-            self.merge(pi, self.head_of(nbrs[lowest(joins)]));
+        if joins == 0 {
+            self.new_string(pi, libs);
+        } else {
+            // The new stone joins the first own neighbour's string
+            // without being a string of its own first: no merge, no walk.
+            // The head is the one a merge would keep (the new stone when
+            // the other is a lone stone too): later merges splice the
+            // rings at the heads, so the head decides the order of a
+            // string's stones, and that order is the order in which a
+            // capture frees points for the random moves.
+            let h = self.head_of(nbrs[lowest(joins)]);
+            let head = if self.stones[h] == 1 { pi } else { h };
+            self.head[pi] = head as u16;
+            self.head[h] = head as u16;
+            self.next[pi] = self.next[h];
+            self.next[h] = pi as u16;
+            self.stones[head] = self.stones[h] + 1;
+            self.libs[head] = Libs(self.libs[h].0 + libs.0);
             joins &= joins - 1;
             while joins != 0 {
                 let n = nbrs[lowest(joins)];
@@ -601,38 +646,40 @@ impl Board {
             captured_at = n;
         }
         let h = self.head_of(p);
-        if self.strings[h].plibs == 0 {
+        if self.libs[h].is_none() {
             effect.suicided = self.remove_string(p, color);
-        } else if effect.captured == 1 && self.strings[h].stones == 1 && self.strings[h].plibs == 1
-        {
+        } else if effect.captured == 1 && self.stones[h] == 1 && self.libs[h].count() == 1 {
             self.ko = captured_at.index() as u16;
         }
         effect
+    }
+
+    /// Makes the stone at `pi` a string of its own, with `libs`.
+    #[inline(always)]
+    fn new_string(&mut self, pi: usize, libs: Libs) {
+        self.head[pi] = pi as u16;
+        self.next[pi] = pi as u16;
+        self.libs[pi] = libs;
+        self.stones[pi] = 1;
     }
 
     /// Wrapping: the [`SINK`] entry takes updates for non-stones and may
     /// hold anything.
     #[inline]
     fn add_lib(&mut self, head: usize, lib: Point) {
-        let l = lib.index() as u32;
-        let s = &mut self.strings[head];
-        s.plibs = s.plibs.wrapping_add(1);
-        s.lib_sum = s.lib_sum.wrapping_add(l);
-        s.lib_sumsq = s.lib_sumsq.wrapping_add(l * l);
+        let s = &mut self.libs[head];
+        s.0 = s.0.wrapping_add(Libs::of(lib.index() as u32).0);
     }
 
     #[inline]
     fn sub_lib(&mut self, head: usize, lib: Point) {
-        let l = lib.index() as u32;
-        let s = &mut self.strings[head];
-        s.plibs = s.plibs.wrapping_sub(1);
-        s.lib_sum = s.lib_sum.wrapping_sub(l);
-        s.lib_sumsq = s.lib_sumsq.wrapping_sub(l * l);
+        let s = &mut self.libs[head];
+        s.0 = s.0.wrapping_sub(Libs::of(lib.index() as u32).0);
     }
 
     /// Joins two strings; the larger one's head survives.
     fn merge(&mut self, a: usize, b: usize) {
-        let (big, small) = if self.strings[a].stones >= self.strings[b].stones {
+        let (big, small) = if self.stones[a] >= self.stones[b] {
             (a, b)
         } else {
             (b, a)
@@ -647,12 +694,8 @@ impl Board {
             s = slot(self.next[s]);
         }
         self.next.swap(big, small);
-        let add = self.strings[small];
-        let t = &mut self.strings[big];
-        t.stones += add.stones;
-        t.plibs += add.plibs;
-        t.lib_sum += add.lib_sum;
-        t.lib_sumsq += add.lib_sumsq;
+        self.stones[big] += self.stones[small];
+        self.libs[big].0 += self.libs[small].0;
     }
 
     /// Removes the string of `color` at `p` and returns how many stones
@@ -937,7 +980,7 @@ impl Board {
     /// Number of stones in the string at `p` (a stone).
     #[inline]
     pub fn string_size(&self, p: Point) -> usize {
-        usize::from(self.strings[self.head_of(p)].stones)
+        usize::from(self.stones[self.head_of(p)])
     }
 
     /// The stones of the string at `p` (a stone), without allocating.
@@ -963,8 +1006,8 @@ impl Board {
         }
         // A string on the board has a liberty, so no division by zero;
         // checked all the same, for a caller passing an empty point.
-        let s = &self.strings[h];
-        let l = s.lib_sum.checked_div(u32::from(s.plibs))?;
+        let s = self.libs[h];
+        let l = s.sum().checked_div(s.count())?;
         Some(Point::from_index(l as usize))
     }
 
@@ -1170,24 +1213,18 @@ impl Board {
                     if stones.iter().any(|&s| self.head_of(s) != h) {
                         return Err(format!("heads differ in string at {}", p.vertex()));
                     }
-                    let mut want = StringInfo {
-                        stones: stones.len() as u16,
-                        ..StringInfo::default()
-                    };
+                    let mut want = Libs::default();
                     for s in &stones {
                         for n in s.neighbors() {
                             if self.is_empty_at(n) {
-                                let l = n.index() as u32;
-                                want.plibs += 1;
-                                want.lib_sum += l;
-                                want.lib_sumsq += l * l;
+                                want.0 += Libs::of(n.index() as u32).0;
                             }
                         }
                     }
-                    if self.strings[h] != want {
+                    if self.libs[h] != want || usize::from(self.stones[h]) != stones.len() {
                         return Err(format!("string data wrong at {}", p.vertex()));
                     }
-                    if want.plibs == 0 {
+                    if want.is_none() {
                         return Err(format!("string without liberties at {}", p.vertex()));
                     }
                     if self.in_atari(p) != (self.liberties(p).len() == 1) {
@@ -1539,7 +1576,7 @@ mod tests {
         // A1 empty, C3 in a string of three, C2 a lone stone.
         let (a1, c3, c2) = (p("A1", 5), p("C3", 5), p("C2", 5));
         type Corrupt = fn(&mut Board, Point, Point, Point);
-        let corruptions: [(&str, Corrupt); 8] = [
+        let corruptions: [(&str, Corrupt); 9] = [
             ("head of an empty point", |b, a1, _, _| {
                 b.head[a1.index()] = a1.index() as u16
             }),
@@ -1556,7 +1593,11 @@ mod tests {
             }),
             ("string data", |b, _, c3, _| {
                 let h = b.head_of(c3);
-                b.strings[h].plibs += 1;
+                b.libs[h].0 += 1 << Libs::COUNT_SHIFT;
+            }),
+            ("string size", |b, _, c3, _| {
+                let h = b.head_of(c3);
+                b.stones[h] -= 1;
             }),
             ("neighbour counts", |b, _, _, c2| {
                 b.nbr[c2.index()] += NB_EMPTY
@@ -1569,6 +1610,28 @@ mod tests {
             corrupt(&mut b, a1, c3, c2);
             assert!(b.check_consistency().is_err(), "{what} not noticed");
         }
+    }
+
+    /// The largest pseudo-liberty sets a string can have (1,250 pairs,
+    /// at the highest index) still unpack field by field.
+    #[test]
+    fn packed_liberties_do_not_carry() {
+        let top = (MAX_POINTS - 1) as u64;
+        let mut libs = Libs::default();
+        for _ in 0..1250 {
+            libs.0 += Libs::of(top as u32).0;
+        }
+        assert_eq!(libs.count(), 1250);
+        assert_eq!(libs.sum(), 1250 * top);
+        assert_eq!(libs.sum_of_squares(), 1250 * top * top);
+        assert!(libs.one_point());
+        libs.0 += Libs::of(1).0;
+        assert_eq!((libs.count(), libs.sum()), (1251, 1250 * top + 1));
+        assert!(!libs.one_point());
+        for _ in 0..1251 {
+            libs.0 -= Libs::of(if libs.count() == 1 { 1 } else { top as u32 }).0;
+        }
+        assert!(libs.is_none());
     }
 
     #[test]
