@@ -1634,6 +1634,36 @@ mod tests {
         assert!(libs.is_none());
     }
 
+    /// A stone that connects strings leaves the largest one's head in
+    /// charge: the walks that move heads then cover the smaller strings
+    /// only. B2 first joins the lone B1 (B2 becomes that string's head,
+    /// as a merge of two lone stones would have it), then the three
+    /// stones of C2-E2, which keep theirs.
+    #[test]
+    fn the_largest_string_keeps_its_head() {
+        let mut b = board(
+            ". . . . .
+             . . . . .
+             . . . . .
+             . . X X X
+             . X . . .",
+        );
+        let three = b.head_of(p("C2", 5));
+        b.play_unchecked(Black, p("B2", 5));
+        assert_eq!(b.string_size(p("B2", 5)), 5);
+        for q in ["B1", "B2", "C2", "D2", "E2"] {
+            assert_eq!(b.head_of(p(q, 5)), three, "{q}");
+        }
+        b.check_consistency().expect("consistent");
+        let mut b = board(
+            ". . .
+             . . .
+             . X .",
+        );
+        b.play_unchecked(Black, p("B2", 3));
+        assert_eq!(b.head_of(p("B1", 3)), p("B2", 3).index());
+    }
+
     #[test]
     fn a_capture_that_keeps_liberties_is_no_ko() {
         // C3 takes the one stone at B3 and keeps three other liberties:
