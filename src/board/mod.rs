@@ -100,6 +100,13 @@ impl Libs {
         self.0 == 0
     }
 
+    /// All the pairs name the point whose single pair is `at`
+    /// ([`Libs::of`]). Any value is safe to test: the product wraps.
+    #[inline(always)]
+    fn all_at(self, at: Libs) -> bool {
+        self.0 == self.count().wrapping_mul(at.0)
+    }
+
     /// All the pairs name one point: `count * sumsq == sum * sum`, by
     /// Cauchy–Schwarz equality only when every term is the same. Any
     /// value is safe to test (the [`SINK`] entry's): the products fit.
@@ -498,11 +505,14 @@ impl Board {
         let own = Cell::stone(color);
         let enemy = Cell::stone(!color);
         let mut escape = false;
+        let at_p = Libs::of(p.index() as u32);
         for n in p.neighbors() {
             let c = self.cells[n.index()];
             // Walls read the [`SINK`] entry: the cell tests discard it.
-            // (No neighbour is empty: the callers checked.)
-            let atari = self.string_in_atari(self.head_of(n));
+            // (No neighbour is empty: the callers checked.) A string
+            // next to `p` has `p` among its liberties, so it is in atari
+            // when `p` is all of them: one multiplication, not two.
+            let atari = self.libs[self.head_of(n)].all_at(at_p);
             escape |= ((c == own) & !atari) | ((c == enemy) & atari);
         }
         !escape
@@ -1476,6 +1486,7 @@ mod tests {
                     );
                 }
                 assert_eq!(b.captures_at(c, q), effect.captured > 0);
+                assert_eq!(b.is_suicide(c, q), effect.suicided > 0);
                 let ataris = effect.suicided == 0
                     && q.neighbors().iter().any(|&n| {
                         b.color_at(n) == Some(!c)
