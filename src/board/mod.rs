@@ -5,9 +5,10 @@
 //!
 //! Liberties are kept as *pseudo-liberties* (libego, Pachi): for every
 //! string the number of (stone, empty neighbour) pairs, their sum and their
-//! sum of squares. A string has no liberty iff the count is 0, and all its
-//! liberties are one point (atari) iff `count * sumsq == sum * sum` — by
-//! Cauchy–Schwarz equality holds only when every term is the same point.
+//! sum of squares, packed in one word. A string has no liberty iff the
+//! count is 0, and all its liberties are one point (atari) iff
+//! `count * sumsq == sum * sum` — by Cauchy–Schwarz equality holds only
+//! when every term is the same point.
 //!
 //! Every cell also keeps packed counts of its neighbours by content
 //! (libego), so that most eye and suicide tests of a playout are one load,
