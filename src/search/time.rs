@@ -136,17 +136,29 @@ const LAG_RESERVE: f64 = 0.3;
 /// ... plus this fraction of the stretch, for lag that grows with the
 /// number of moves played in it.
 const LAG_FRACTION: f64 = 0.05;
-/// Pachi's fuseki ramp: below this fraction of the board filled, think
-/// less, from `OPENING_FACTOR` of the share at the empty board up to the
-/// full share; the saving goes to the middle game, where moves matter more.
+/// Pachi's fuseki ramp on boards of at least `FUSEKI_MIN_SIZE`: below this
+/// fraction of the board filled, think less, from `OPENING_FACTOR` of the
+/// share at the empty board up to the full share; the saving goes to the
+/// middle game, where moves matter more. A small board has no quiet
+/// opening: its fights start within the first ten moves, and at equal
+/// time ingo lost more points than Pachi in the 9x9 opening (issue 20).
 const FUSEKI_END: f64 = 0.2;
 const OPENING_FACTOR: f64 = 0.5;
+const FUSEKI_MIN_SIZE: f64 = 13.0;
 /// What one move costs beyond its budget, in our own process and in the
 /// controller's: main time keeps this much back for every move still
-/// expected, so that a long endgame still gets `MIN_THINK` per move.
+/// expected, and for at least `MIN_MOVES_LEFT` of them on every board, so
+/// that a long endgame still gets `MIN_THINK` per move.
 const MOVE_OVERHEAD: f64 = 0.05;
-/// Pachi's floor on the moves still to play.
+/// Pachi's floor on the moves still to play. Until the endgame
+/// (`YOSE_START` of the board filled, all of it from `YOSE_FULL` on) a
+/// smaller board scales it by its side (9x9: 14.2): with 30, every 9x9
+/// move took a thirtieth of the clock, and games decided by move 50 ended
+/// with 60% of a one-minute clock unused (issue 20). In the endgame the
+/// clock is drawn down slowly again, so that a long game never runs out.
 const MIN_MOVES_LEFT: f64 = 30.0;
+const YOSE_START: f64 = 0.4;
+const YOSE_FULL: f64 = 0.7;
 /// How far past its target a move may go when the top moves are close.
 const EXTEND: f64 = 2.5;
 /// Never more than this share of the usable main time on one move when no
@@ -165,17 +177,21 @@ fn usable(stretch: f64) -> f64 {
 
 /// Moves `color` still has to play: Fuego's estimate (a quarter of the
 /// board stays empty, at least 1.5 moves per line), but never fewer than
-/// `MIN_MOVES_LEFT`, so that the endgame, however long, draws the clock
-/// down slowly.
+/// the floor for the board's size and stage, so that the endgame, however
+/// long, draws the clock down slowly.
 fn moves_left(empty_points: usize, area: usize) -> f64 {
     let (empty, area) = (empty_points as f64, area as f64);
-    ((empty - 0.25 * area).max(3.0 * area.sqrt()) / 2.0).max(MIN_MOVES_LEFT)
+    let filled = 1.0 - empty / area.max(1.0);
+    let small = MIN_MOVES_LEFT * (area.sqrt() / 19.0).min(1.0);
+    let yose = ((filled - YOSE_START) / (YOSE_FULL - YOSE_START)).clamp(0.0, 1.0);
+    let floor = small + (MIN_MOVES_LEFT - small) * yose;
+    ((empty - 0.25 * area).max(3.0 * area.sqrt()) / 2.0).max(floor)
 }
 
 /// Share of the average time per move for this stage of the game.
 fn stage_factor(empty_points: usize, area: usize) -> f64 {
     let filled = 1.0 - empty_points as f64 / (area as f64).max(1.0);
-    if filled < FUSEKI_END {
+    if filled < FUSEKI_END && (area as f64).sqrt() >= FUSEKI_MIN_SIZE {
         OPENING_FACTOR + (1.0 - OPENING_FACTOR) * filled.max(0.0) / FUSEKI_END
     } else {
         1.0
@@ -290,7 +306,8 @@ impl TimeControl {
             Left::Main(m) if m.is_infinite() => return Budget::time(self.default_per_move),
             Left::Main(m) => {
                 let moves = moves_left(empty_points, area);
-                let u = (usable(m) - (MIN_THINK + MOVE_OVERHEAD) * moves).max(0.0);
+                let kept = (MIN_THINK + MOVE_OVERHEAD) * moves.max(MIN_MOVES_LEFT);
+                let u = (usable(m) - kept).max(0.0);
                 let share = u / moves * stage_factor(empty_points, area);
                 let cap = MAIN_CAP * u;
                 let target = share.min(cap);
@@ -414,20 +431,43 @@ mod tests {
     fn absolute_first_move_by_hand() {
         // 60 s on 9x9: 60 - 0.3 - 3 = 56.7 s after the lag reserve, less
         // 0.07 s for each of max(81 - 20.25, 27) / 2 = 30.375 moves left;
-        // half a share on the empty board, up to 2.5 times as much.
+        // a whole share on the empty board of a small board, up to 2.5
+        // times as much but never over a sixteenth of what is usable.
         let t = canadian_clock(60.0, 0.0, 0);
         let (target, max) = target_max(t.plan(Color::Black, 81, 81));
         let u = 56.7 - 0.07 * 30.375;
-        assert!((target - u / 30.375 * 0.5).abs() < 1e-6, "{target}");
-        assert!((max - 2.5 * target).abs() < 1e-6, "{max}");
-        // Late, 30 moves left at least, and the maximum is capped at a
-        // sixteenth of what is usable.
+        assert!((target - u / 30.375).abs() < 1e-6, "{target}");
+        assert!((max - u / 16.0).abs() < 1e-6, "{max}");
+        // The middle game: Fuego's estimate, above the floor of 30 * 9 /
+        // 19 moves (but the overhead of 30 moves kept back); a share
+        // that large is capped at a sixteenth.
         let mut t = t;
+        t.set_left(Color::Black, 40.0, 0);
+        let (target, max) = target_max(t.plan(Color::Black, 61, 81));
+        let moves = (61.0 - 20.25) / 2.0;
+        assert!(moves > 16.0);
+        let u = 40.0 - 0.3 - 2.0 - 0.07 * 30.0;
+        assert!((target - u / moves).abs() < 1e-6, "{target}");
+        assert!((max - u / 16.0).abs() < 1e-6, "{max}");
+        let (target, _) = target_max(t.plan(Color::Black, 49, 81));
+        assert!((49.0 - 20.25) / 2.0 < 16.0);
+        assert!((target - u / 16.0).abs() < 1e-6, "{target}");
+        // The endgame (more than 70% filled): 30 moves left at least.
         t.set_left(Color::Black, 4.0, 0);
         let (target, max) = target_max(t.plan(Color::Black, 10, 81));
         let u = 4.0 - 0.3 - 0.2 - 0.07 * 30.0;
         assert!((target - u / 30.0).abs() < 1e-6, "{target}");
         assert!((max - u / 16.0).abs() < 1e-6, "{max}");
+        // 19x19, 300 s: half a share on the empty board (Pachi's fuseki
+        // ramp), 30 moves left at least late in the game.
+        let t = canadian_clock(300.0, 0.0, 0);
+        let (target, _) = target_max(t.plan(Color::Black, 361, 361));
+        let moves = (361.0 - 0.25 * 361.0) / 2.0;
+        let u = 300.0 - 0.3 - 15.0 - 0.07 * moves;
+        assert!((target - 0.5 * u / moves).abs() < 1e-6, "{target}");
+        let (target, _) = target_max(t.plan(Color::Black, 100, 361));
+        let u = 300.0 - 0.3 - 15.0 - 0.07 * 30.0;
+        assert!((target - u / 30.0).abs() < 1e-6, "{target}");
     }
 
     #[test]
@@ -446,14 +486,16 @@ mod tests {
             assert!(total < 60.0, "{name}: {total}");
             assert!(matches!(left, Left::Main(m) if m > 0.0), "{name}: {left:?}");
         }
-        // Longer games, every move 50 ms over: the floor keeps answering.
+        // Longer games, every move 50 ms over: the floor keeps answering,
+        // up to and past the match runner's limit of 243 moves in all.
         let mut t = canadian_clock(60.0, 0.0, 0);
         let (total, _) = simulate(&mut t, 9, 100, |_, m| m + 0.05);
         assert!(total < 60.0, "{total}");
         let mut t = canadian_clock(60.0, 0.0, 0);
-        let (total, _) = simulate(&mut t, 9, 140, |t, _| t + 0.05);
+        let (total, _) = simulate(&mut t, 9, 120, |t, _| t + 0.05);
         assert!(total < 60.0, "{total}");
-        // The first moves of the game get less than the middle game.
+        // The first moves of the game get less than the middle game,
+        // where fewer moves are left to share the clock.
         let t = canadian_clock(60.0, 0.0, 0);
         let opening = target_max(t.plan(Color::Black, 81, 81)).0;
         let middle = target_max(t.plan(Color::Black, 57, 81)).0;
@@ -619,7 +661,7 @@ mod tests {
         assert_eq!(t.left.black, Left::Main(20.0));
         let (target, _) = target_max(t.plan(Color::Black, 81, 81));
         let u = 20.0 - 0.3 - 1.0 - 0.07 * 30.375;
-        assert!((target - u / 30.375 * 0.5).abs() < 1e-6, "{target}");
+        assert!((target - u / 30.375).abs() < 1e-6, "{target}");
         // KGS Japanese: in byo-yomi the number is periods left.
         let mut t = japanese_clock(10.0, 5.0, 3);
         t.set_left(Color::White, 4.0, 2);
