@@ -1,0 +1,298 @@
+#!/usr/bin/env node
+// Judges the moves of game records with KataGo's network as the judge: the
+// mean point loss per move of each engine by game phase, the worst moves
+// with their positions, and a plot. A developer tool: neither ingo nor its
+// tests need KataGo. Run with --help; README.md ("Judging moves with
+// KataGo") explains the numbers. The arithmetic is in lib/judge.js.
+'use strict'
+
+const fs = require('fs')
+const path = require('path')
+const shellQuote = require('shell-quote')
+const {Command, Option, InvalidArgumentError} = require('commander')
+const {Engine, EngineFailure, killAll} = require('./lib/engine')
+const J = require('./lib/judge')
+
+const int = min => v => {
+  let n = Number(v)
+  if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`an integer >= ${min} is needed`)
+  return n
+}
+const num = min => v => {
+  let n = Number(v)
+  if (!Number.isFinite(n) || n < min) throw new InvalidArgumentError(`a number >= ${min} is needed`)
+  return n
+}
+
+const program = new Command()
+  .name('node scripts/match/judge.js')
+  .description(
+    'Judges every move of the given games with KataGo\'s network (kata-raw-nn: one evaluation, ' +
+      'no search): the point loss of a move is the mover\'s expected score lead before it minus ' +
+      'after it. Prints per engine (the SGF PB/PW names) the mean loss per move in the opening, ' +
+      'middle game and end, and the worst moves with diagrams.'
+  )
+  .argument('[sgf...]', 'game records, or directories searched for *.sgf (e.g. a match OUT/sgf)')
+  .addOption(new Option('--katago <file>', 'the KataGo binary').env('KATAGO'))
+  .addOption(new Option('--config <file>', 'a KataGo GTP config (e.g. its cpp/configs/gtp_example.cfg)').env('KATAGO_CONFIG'))
+  .addOption(new Option('--model <file>', 'a KataGo network (.bin.gz)').env('KATAGO_MODEL'))
+  .option(
+    '--override-config <k=v,...>',
+    'more KataGo config overrides; the judge always sets numSearchThreads=1 (no search is run) and logDir= (no log files)'
+  )
+  .addOption(
+    new Option('--symmetry <s>', 'which of the 8 board symmetries the network sees: one (0-7), or "all" to average the 8 (8 times the time)')
+      .choices(['0', '1', '2', '3', '4', '5', '6', '7', 'all'])
+      .default('0')
+  )
+  .option('--rules <name>', 'KataGo rules for every game (default: the record\'s RU, or chinese without one)')
+  .option('--opening-end <n>', 'last move of the opening (default by board size: 9x9 14, 13x13 29, 19x19 62; other sizes 17% of the points)', int(0))
+  .option('--middle-end <n>', 'last move of the middle game (default 9x9 40, 13x13 83, 19x19 178; other sizes 49% of the points)', int(0))
+  .option('--decided <points>', 'do not count moves played while the mover\'s lead was beyond this either way (default: count all)', num(0))
+  .option('--cap <points>', 'clip each move\'s loss to [-cap, cap] in the means (default: no clipping)', num(0))
+  .option('--worst <n>', 'worst moves listed per engine', int(0), 5)
+  .option('--bucket <n>', 'moves per point of the plot', int(1), 5)
+  .option('--json <file>', 'write every number (per game, per move, per engine) as JSON')
+  .option('--leads <json>', 'no KataGo: take the leads from an earlier --json file (its games, or those given)')
+  .option('--svg <file>', 'write the plot of mean point loss by move number, one line per engine')
+  .option('--parallel <n>', 'KataGo processes, each judging whole games one after another', int(1), 1)
+  .option('--timeout <sec>', 'limit for one GTP command', num(0.001), 600)
+  .option('-v, --verbose', 'print KataGo\'s GTP traffic and stderr')
+  .addHelpText(
+    'after',
+    '\nPhases count moves from 1, passes included. Progress goes to stderr, the report to stdout.\n' +
+      'Exit status: 0, 1 if KataGo failed (did not start, crashed, timed out), 2 on a usage error.'
+  )
+
+function usage(msg) {
+  console.error(`error: ${msg}`)
+  process.exit(2)
+}
+
+// Files as given, directories searched (recursively) for *.sgf, in order.
+function sgfFiles(args) {
+  let out = []
+  let walk = dir => {
+    for (let e of fs.readdirSync(dir, {withFileTypes: true}).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      let p = path.join(dir, e.name)
+      if (e.isDirectory()) walk(p)
+      else if (/\.sgf$/i.test(e.name)) out.push(p)
+    }
+  }
+  for (let a of args) {
+    if (!fs.existsSync(a)) usage(`${a}: no such file or directory`)
+    if (fs.statSync(a).isDirectory()) walk(a)
+    else out.push(a)
+  }
+  return [...new Set(out)]
+}
+
+// KataGo's config overrides, one comma-separated list; the user's win
+// over the judge's own.
+function katagoOverrides(a) {
+  let over = new Map([
+    ['numSearchThreads', '1'],
+    ['logDir', '']
+  ])
+  if (a.overrideConfig)
+    for (let kv of a.overrideConfig.split(',')) {
+      let m = /^\s*([^=\s]+)\s*=(.*)$/.exec(kv)
+      if (!m) usage(`--override-config: "${kv}" is not KEY=VALUE`)
+      over.set(m[1], m[2].trim())
+    }
+  return [...over].map(([k, v]) => `${k}=${v}`).join(',')
+}
+
+function katagoCommand(a) {
+  return shellQuote.quote([a.katago, 'gtp', '-config', a.config, '-model', a.model, '-override-config', katagoOverrides(a)])
+}
+
+async function startKataGo(command, label, a) {
+  let log = a.verbose ? line => process.stderr.write(line + '\n') : null
+  let e = new Engine(label, command, {timeout: a.timeout, log})
+  e.start()
+  // Loading the network is most of the start-up; the first answer waits for it.
+  for (let c of ['kata-raw-nn', 'kata-set-rules'])
+    if (!(await e.knows(c))) throw new EngineFailure(e, `${label} does not know ${c}: is it KataGo (1.4 or later)?`)
+  return e
+}
+
+// The records as the judge needs them, read first: a broken one is
+// reported, not judged.
+function readGames(files, given) {
+  return files.map(file => {
+    try {
+      let game = J.readGame(fs.readFileSync(file, 'utf8'), file)
+      if (game.moves.length === 0) throw new Error(['no moves to judge', ...game.problems].join('; '))
+      return {game, bounds: J.phaseBounds(game.size, given), problems: game.problems}
+    } catch (err) {
+      if (/ends before the opening/.test(err.message)) usage(err.message)
+      return {game: {file, size: null, moves: [], problems: []}, error: err.message}
+    }
+  })
+}
+
+// Fills in g.leads, g.katagoRules and g.problems of every game with KataGo.
+// Returns {seconds, positions}, or null when KataGo failed.
+async function judgeWithKataGo(a, todo) {
+  let command = katagoCommand(a)
+  let moveCount = todo.reduce((s, g) => s + g.game.moves.length, 0)
+  console.error(`judge: ${todo.length} games, ${moveCount} moves, ${Math.min(a.parallel, todo.length)} KataGo process(es)`)
+  let interrupted = false
+  for (let sig of ['SIGINT', 'SIGTERM'])
+    process.on(sig, async () => {
+      if (interrupted) process.exit(130)
+      interrupted = true
+      console.error(`\n${sig}: stopping KataGo`)
+      await killAll()
+      process.exit(130)
+    })
+
+  let t0 = Date.now()
+  let positions = 0
+  let done = 0
+  let next = 0
+  async function worker(w) {
+    let engine = null
+    try {
+      while (next < todo.length && !interrupted) {
+        let g = todo[next++]
+        if (!engine) engine = await startKataGo(command, `katago${a.parallel > 1 ? w + 1 : ''}`, a)
+        let t = Date.now()
+        let send = (name, args = []) => engine.send(name, args)
+        let r = await J.evaluateGame(send, g.game, {symmetry: a.symmetry, rules: a.rules || null})
+        g.leads = r.leads
+        g.katagoRules = r.rules
+        g.problems = g.game.problems.concat(r.problems)
+        positions += r.leads.length
+        done++
+        let secs = (Date.now() - t) / 1000
+        console.error(
+          `[${done}/${todo.length}] ${g.game.file}: ${g.game.black}(B) vs ${g.game.white}(W), ` +
+            `${g.game.moves.length} moves, ${Math.max(0, r.leads.length - 1)} judged, ${secs.toFixed(1)} s` +
+            (g.problems.length ? `\n  ${g.problems.join('\n  ')}` : '')
+        )
+      }
+    } finally {
+      if (engine) await engine.shutdown()
+    }
+  }
+  try {
+    await Promise.all(Array.from({length: Math.min(a.parallel, Math.max(1, todo.length))}, (_, w) => worker(w)))
+  } catch (err) {
+    if (!(err instanceof EngineFailure)) throw err
+    console.error(`judge: KataGo failed: ${err.message}`)
+    if (err.engine && err.engine.stderrTail.length) console.error(`its last stderr lines:\n  ${err.engine.stderrTail.join('\n  ')}`)
+    console.error(`command: ${command}`)
+    await killAll()
+    return null
+  }
+  return {seconds: (Date.now() - t0) / 1000, positions}
+}
+
+// Takes the leads of an earlier --json file instead of asking KataGo: the
+// same judging seen with other --cap, --decided or phases costs nothing.
+function reuseLeads(file, games) {
+  let old
+  try {
+    old = JSON.parse(fs.readFileSync(file, 'utf8'))
+  } catch (err) {
+    usage(`--leads: ${file}: ${err.message}`)
+  }
+  let byFile = new Map(old.games.map(g => [g.file, g]))
+  for (let g of games) {
+    if (g.error) continue
+    let o = byFile.get(g.game.file)
+    if (!o) {
+      g.error = `not in ${file}`
+      continue
+    }
+    g.leads = o.whiteLeads
+    g.katagoRules = o.katagoRules
+    g.problems = o.problems
+  }
+  return {symmetry: old.katago.symmetry, seconds: null, positions: games.reduce((s, g) => s + (g.leads ? g.leads.length : 0), 0)}
+}
+
+async function main() {
+  program.parse()
+  let a = program.opts()
+  let files
+  if (a.leads && program.args.length === 0) {
+    if (!fs.existsSync(a.leads)) usage(`--leads: ${a.leads}: no such file`)
+    files = JSON.parse(fs.readFileSync(a.leads, 'utf8')).games.map(g => g.file)
+  } else {
+    if (program.args.length === 0) usage('no game records given')
+    files = sgfFiles(program.args)
+  }
+  if (files.length === 0) usage('no .sgf files found')
+  let games = readGames(files, {opening: a.openingEnd, middle: a.middleEnd})
+
+  let info
+  if (a.leads) info = reuseLeads(a.leads, games)
+  else {
+    for (let [opt, v] of [['--katago', a.katago], ['--config', a.config], ['--model', a.model]]) {
+      if (!v) usage(`${opt} is needed (or its environment variable; see --help)`)
+      if (!fs.existsSync(v)) usage(`${opt}: ${v}: no such file`)
+    }
+    info = await judgeWithKataGo(a, games.filter(g => !g.error))
+    if (info == null) return 1
+    info.symmetry = a.symmetry
+  }
+
+  let opts = {decided: a.decided != null ? a.decided : null, cap: a.cap != null ? a.cap : null}
+  let judged = games.map(g => {
+    if (g.error) return {game: g.game, problems: [g.error], leads: [], moves: []}
+    let moves = J.pointLosses(g.game, g.leads, {bounds: g.bounds, ...opts})
+    return {game: g.game, problems: g.problems, leads: g.leads, katagoRules: g.katagoRules, moves}
+  })
+  let engines = J.aggregate(judged, a.worst)
+  let bounds = {}
+  for (let g of games) if (g.bounds && !g.error) bounds[g.game.size] = g.bounds
+  let run = {judged, engines, bounds, ...opts, ...info}
+  console.log(J.report(run).join('\n'))
+
+  if (a.svg) {
+    let sizes = Object.keys(bounds)
+    let svg = J.svgPlot(J.buckets(judged, a.bucket), {bucket: a.bucket, bounds: sizes.length === 1 ? bounds[sizes[0]] : null})
+    fs.writeFileSync(a.svg, svg)
+    console.error(`plot written to ${a.svg}`)
+  }
+  if (a.json) {
+    let out = {
+      // No machine paths here: the file may be kept with match results.
+      katago: {symmetry: run.symmetry, overrides: a.leads ? null : katagoOverrides(a)},
+      phases: bounds,
+      decided: run.decided,
+      cap: run.cap,
+      seconds: run.seconds,
+      positions: run.positions,
+      engines,
+      games: judged.map(j => ({
+        file: j.game.file,
+        size: j.game.size,
+        komi: j.game.komi,
+        rules: j.game.rules,
+        katagoRules: j.katagoRules || null,
+        black: j.game.black,
+        white: j.game.white,
+        result: j.game.result,
+        problems: j.problems,
+        whiteLeads: j.leads,
+        moves: j.moves
+      }))
+    }
+    fs.writeFileSync(a.json, JSON.stringify(out, null, 1) + '\n')
+    console.error(`numbers written to ${a.json}`)
+  }
+  return 0
+}
+
+main().then(
+  code => process.exit(code),
+  async err => {
+    console.error(`judge.js: internal error: ${err && err.stack ? err.stack : err}`)
+    await killAll()
+    process.exit(1)
+  }
+)
