@@ -127,6 +127,10 @@ pub enum Command {
         /// Minorization-maximization rounds.
         #[arg(long, default_value_t = 20)]
         rounds: usize,
+        /// Also report the fit of this table (e.g. the shipped one) on the
+        /// same positions, to compare teachers.
+        #[arg(long, value_name = "TABLE")]
+        compare: Option<PathBuf>,
     },
     /// Review a game record: search every position of its main line
     /// (--playouts per position, default 1000) and write OUT.sgf (win
@@ -239,7 +243,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             learn,
             out,
             rounds,
-        }) => train_gammas(&sgf, &learn, out.as_deref(), rounds)?,
+            compare,
+        }) => train_gammas(&sgf, &learn, out.as_deref(), rounds, compare.as_deref())?,
         Some(Command::Review { game, out }) => {
             // Every position gets the same search, so the graph compares
             // like with like: a playout budget, not a time.
@@ -445,8 +450,16 @@ fn train_gammas(
     learn: &[String],
     out: Option<&Path>,
     rounds: usize,
+    compare: Option<&Path>,
 ) -> anyhow::Result<()> {
     use crate::search::gammas;
+    let other = match compare {
+        Some(path) => Some(
+            gammas::Model::parse(&std::fs::read_to_string(path)?)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
     let (mut train, mut test) = (Vec::new(), Vec::new());
     for (i, path) in files.iter().enumerate() {
         let text = crate::sgf::decode(&std::fs::read(path)?);
@@ -474,13 +487,24 @@ fn train_gammas(
         test.len()
     )?;
     let model = gammas::train(&train, rounds);
-    for (name, set) in [("training", &train), ("held out", &test)] {
-        let (first, log_p) = gammas::evaluate(&model, set);
-        writeln!(
-            stdout,
-            "{name}: move played ranked first {:.1}%, mean log-probability {log_p:.3}",
-            100.0 * first
-        )?;
+    let mut fits = vec![("", &model)];
+    if let (Some(other), Some(path)) = (&other, compare) {
+        fits.push((path.to_str().unwrap_or("the other table"), other));
+    }
+    for (table, model) in fits {
+        for (name, set) in [("training", &train), ("held out", &test)] {
+            let (first, log_p) = gammas::evaluate(model, set);
+            let by = if table.is_empty() {
+                String::new()
+            } else {
+                format!(" by {table}")
+            };
+            writeln!(
+                stdout,
+                "{name}{by}: move played ranked first {:.1}%, mean log-probability {log_p:.3}",
+                100.0 * first
+            )?;
+        }
     }
     if let Some(out) = out {
         let header = format!(
