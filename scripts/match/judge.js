@@ -7,11 +7,10 @@
 'use strict'
 
 const fs = require('fs')
-const path = require('path')
-const shellQuote = require('shell-quote')
-const {Command, Option, InvalidArgumentError} = require('commander')
-const {Engine, EngineFailure, killAll} = require('./lib/engine')
+const {Command, InvalidArgumentError} = require('commander')
+const {EngineFailure, killAll} = require('./lib/engine')
 const J = require('./lib/judge')
+const K = require('./lib/katago')
 
 const int = min => v => {
   let n = Number(v)
@@ -24,7 +23,7 @@ const num = min => v => {
   return n
 }
 
-const program = new Command()
+const program = K.addKataGoOptions(new Command(), 'judge')
   .name('node scripts/match/judge.js')
   .description(
     'Judges every move of the given games with KataGo\'s network (kata-raw-nn: one evaluation, ' +
@@ -33,18 +32,6 @@ const program = new Command()
       'middle game and end, and the worst moves with diagrams.'
   )
   .argument('[sgf...]', 'game records, or directories searched for *.sgf (e.g. a match OUT/sgf)')
-  .addOption(new Option('--katago <file>', 'the KataGo binary').env('KATAGO'))
-  .addOption(new Option('--config <file>', 'a KataGo GTP config (e.g. its cpp/configs/gtp_example.cfg)').env('KATAGO_CONFIG'))
-  .addOption(new Option('--model <file>', 'a KataGo network (.bin.gz)').env('KATAGO_MODEL'))
-  .option(
-    '--override-config <k=v,...>',
-    'more KataGo config overrides; the judge always sets numSearchThreads=1 (no search is run) and logDir= (no log files)'
-  )
-  .addOption(
-    new Option('--symmetry <s>', 'which of the 8 board symmetries the network sees: one (0-7), or "all" to average the 8 (8 times the time)')
-      .choices(['0', '1', '2', '3', '4', '5', '6', '7', 'all'])
-      .default('0')
-  )
   .option('--rules <name>', 'KataGo rules for every game (default: the record\'s RU, or chinese without one)')
   .option('--opening-end <n>', 'last move of the opening (default by board size: 9x9 14, 13x13 29, 19x19 62; other sizes 17% of the points)', int(0))
   .option('--middle-end <n>', 'last move of the middle game (default 9x9 40, 13x13 83, 19x19 178; other sizes 49% of the points)', int(0))
@@ -69,52 +56,25 @@ function usage(msg) {
   process.exit(2)
 }
 
-// Files as given, directories searched (recursively) for *.sgf, in order.
 function sgfFiles(args) {
-  let out = []
-  let walk = dir => {
-    for (let e of fs.readdirSync(dir, {withFileTypes: true}).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      let p = path.join(dir, e.name)
-      if (e.isDirectory()) walk(p)
-      else if (/\.sgf$/i.test(e.name)) out.push(p)
-    }
+  try {
+    return K.sgfFiles(args)
+  } catch (err) {
+    usage(err.message)
   }
-  for (let a of args) {
-    if (!fs.existsSync(a)) usage(`${a}: no such file or directory`)
-    if (fs.statSync(a).isDirectory()) walk(a)
-    else out.push(a)
-  }
-  return [...new Set(out)]
 }
 
-// KataGo's config overrides, one comma-separated list; the user's win
-// over the judge's own.
 function katagoOverrides(a) {
-  let over = new Map([
-    ['numSearchThreads', '1'],
-    ['logDir', '']
-  ])
-  if (a.overrideConfig)
-    for (let kv of a.overrideConfig.split(',')) {
-      let m = /^\s*([^=\s]+)\s*=(.*)$/.exec(kv)
-      if (!m) usage(`--override-config: "${kv}" is not KEY=VALUE`)
-      over.set(m[1], m[2].trim())
-    }
-  return [...over].map(([k, v]) => `${k}=${v}`).join(',')
+  try {
+    return K.katagoOverrides(a.overrideConfig)
+  } catch (err) {
+    usage(err.message)
+  }
 }
 
 function katagoCommand(a) {
-  return shellQuote.quote([a.katago, 'gtp', '-config', a.config, '-model', a.model, '-override-config', katagoOverrides(a)])
-}
-
-async function startKataGo(command, label, a) {
-  let log = a.verbose ? line => process.stderr.write(line + '\n') : null
-  let e = new Engine(label, command, {timeout: a.timeout, log})
-  e.start()
-  // Loading the network is most of the start-up; the first answer waits for it.
-  for (let c of ['kata-raw-nn', 'kata-set-rules'])
-    if (!(await e.knows(c))) throw new EngineFailure(e, `${label} does not know ${c}: is it KataGo (1.4 or later)?`)
-  return e
+  katagoOverrides(a) // a malformed --override-config is a usage error
+  return K.katagoCommand(a)
 }
 
 // The records as the judge needs them, read first: a broken one is
@@ -157,7 +117,7 @@ async function judgeWithKataGo(a, todo) {
     try {
       while (next < todo.length && !interrupted) {
         let g = todo[next++]
-        if (!engine) engine = await startKataGo(command, `katago${a.parallel > 1 ? w + 1 : ''}`, a)
+        if (!engine) engine = await K.startKataGo(command, `katago${a.parallel > 1 ? w + 1 : ''}`, a)
         let t = Date.now()
         let send = (name, args = []) => engine.send(name, args)
         let r = await J.evaluateGame(send, g.game, {symmetry: a.symmetry, rules: a.rules || null})
@@ -231,10 +191,8 @@ async function main() {
   let info
   if (a.leads) info = reuseLeads(a.leads, games)
   else {
-    for (let [opt, v] of [['--katago', a.katago], ['--config', a.config], ['--model', a.model]]) {
-      if (!v) usage(`${opt} is needed (or its environment variable; see --help)`)
-      if (!fs.existsSync(v)) usage(`${opt}: ${v}: no such file`)
-    }
+    let bad = K.checkKataGoFiles(a)
+    if (bad) usage(bad)
     info = await judgeWithKataGo(a, games.filter(g => !g.error))
     if (info == null) return 1
     info.symmetry = a.symmetry
