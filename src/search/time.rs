@@ -492,7 +492,7 @@ mod tests {
         let (total, _) = simulate(&mut t, 9, 100, |_, m| m + 0.05);
         assert!(total < 60.0, "{total}");
         let mut t = canadian_clock(60.0, 0.0, 0);
-        let (total, _) = simulate(&mut t, 9, 120, |t, _| t + 0.05);
+        let (total, _) = simulate(&mut t, 9, 130, |t, _| t + 0.05);
         assert!(total < 60.0, "{total}");
         // The first moves of the game get less than the middle game,
         // where fewer moves are left to share the clock.
