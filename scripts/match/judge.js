@@ -7,21 +7,12 @@
 'use strict'
 
 const fs = require('fs')
-const {Command, InvalidArgumentError} = require('commander')
+const {Command} = require('commander')
 const {EngineFailure, killAll} = require('./lib/engine')
+const {int, num, stopOnSignals, exitWith} = require('./lib/cli')
 const J = require('./lib/judge')
 const K = require('./lib/katago')
 
-const int = min => v => {
-  let n = Number(v)
-  if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`an integer >= ${min} is needed`)
-  return n
-}
-const num = min => v => {
-  let n = Number(v)
-  if (!Number.isFinite(n) || n < min) throw new InvalidArgumentError(`a number >= ${min} is needed`)
-  return n
-}
 
 const program = K.addKataGoOptions(new Command(), 'judge')
   .name('node scripts/match/judge.js')
@@ -98,15 +89,7 @@ async function judgeWithKataGo(a, todo) {
   let command = katagoCommand(a)
   let moveCount = todo.reduce((s, g) => s + g.game.moves.length, 0)
   console.error(`judge: ${todo.length} games, ${moveCount} moves, ${Math.min(a.parallel, todo.length)} KataGo process(es)`)
-  let interrupted = false
-  for (let sig of ['SIGINT', 'SIGTERM'])
-    process.on(sig, async () => {
-      if (interrupted) process.exit(130)
-      interrupted = true
-      console.error(`\n${sig}: stopping KataGo`)
-      await killAll()
-      process.exit(130)
-    })
+  let state = stopOnSignals('stopping KataGo')
 
   let t0 = Date.now()
   let positions = 0
@@ -115,7 +98,7 @@ async function judgeWithKataGo(a, todo) {
   async function worker(w) {
     let engine = null
     try {
-      while (next < todo.length && !interrupted) {
+      while (next < todo.length && !state.interrupted) {
         let g = todo[next++]
         if (!engine) engine = await K.startKataGo(command, `katago${a.parallel > 1 ? w + 1 : ''}`, a)
         let t = Date.now()
@@ -246,11 +229,4 @@ async function main() {
   return 0
 }
 
-main().then(
-  code => process.exit(code),
-  async err => {
-    console.error(`judge.js: internal error: ${err && err.stack ? err.stack : err}`)
-    await killAll()
-    process.exit(1)
-  }
-)
+exitWith('judge.js', main)

@@ -6,21 +6,12 @@
 
 const fs = require('fs')
 const path = require('path')
-const {Command, Option, InvalidArgumentError} = require('commander')
-const {splitCommand, killAll} = require('./lib/engine')
+const {Command, Option} = require('commander')
+const {splitCommand} = require('./lib/engine')
+const {int, num, stopOnSignals, exitWith} = require('./lib/cli')
 const {playGame} = require('./lib/game')
 const {readResults, mergeRecords, summarize} = require('./lib/summary')
 
-const int = min => v => {
-  let n = Number(v)
-  if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`an integer >= ${min} is needed`)
-  return n
-}
-const num = min => v => {
-  let n = Number(v)
-  if (!Number.isFinite(n) || n < min) throw new InvalidArgumentError(`a number >= ${min} is needed`)
-  return n
-}
 
 const program = new Command()
   .name('node scripts/match/match.js')
@@ -209,25 +200,17 @@ async function main() {
       `; ${done.length} already in ${resultsFile}, ${todo.length} to play, ${a.parallel} at a time`
   )
 
-  let interrupted = false
-  for (let sig of ['SIGINT', 'SIGTERM'])
-    process.on(sig, async () => {
-      if (interrupted) process.exit(130)
-      interrupted = true
-      console.log(`\n${sig}: stopping the engines; unfinished games are replayed on resume`)
-      await killAll()
-      process.exit(130)
-    })
+  let state = stopOnSignals('stopping the engines; unfinished games are replayed on resume', console.log)
 
   let records = done.slice()
   let next = 0
   async function worker() {
-    while (next < todo.length && !interrupted) {
+    while (next < todo.length && !state.interrupted) {
       let g = todo[next++]
       let first = a.colors === 'fixed' || g % 2 === 1
       let spec = {game: g, black: first ? e1 : e2, white: first ? e2 : e1}
       let r = await playGame(o, spec)
-      if (interrupted) return
+      if (state.interrupted) return
       fs.appendFileSync(resultsFile, JSON.stringify(r) + '\n')
       records.push(r)
       let times = Object.entries(r.wallTime).map(([k, v]) => `${k} ${v.toFixed(1)}s`).join(', ')
@@ -244,11 +227,4 @@ async function main() {
   return printSummary(records, summaryFile, failOn)
 }
 
-main().then(
-  code => process.exit(code),
-  async err => {
-    console.error(`match.js: internal error: ${err && err.stack ? err.stack : err}`)
-    await killAll()
-    process.exit(1)
-  }
-)
+exitWith('match.js', main)

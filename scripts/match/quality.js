@@ -13,21 +13,12 @@ const fs = require('fs')
 const path = require('path')
 const shellQuote = require('shell-quote')
 const {Command, Option, InvalidArgumentError} = require('commander')
-const {Engine, EngineFailure, splitCommand, killAll} = require('./lib/engine')
+const {Engine, EngineFailure, splitCommand} = require('./lib/engine')
+const {int, num, stopOnSignals, exitWith} = require('./lib/cli')
 const J = require('./lib/judge')
 const K = require('./lib/katago')
 const Q = require('./lib/quality')
 
-const int = min => v => {
-  let n = Number(v)
-  if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`an integer >= ${min} is needed`)
-  return n
-}
-const num = min => v => {
-  let n = Number(v)
-  if (!Number.isFinite(n) || n < min) throw new InvalidArgumentError(`a number >= ${min} is needed`)
-  return n
-}
 const collect = (v, list = []) => list.concat([v])
 const capRange = v => {
   let m = /^\s*(-?[\d.]+)\s*,\s*(-?[\d.]+)\s*$/.exec(v)
@@ -288,15 +279,7 @@ async function main() {
   let a = program.opts()
   a.engine = a.engine || []
   a.name = a.name || []
-  let state = {interrupted: false}
-  for (let sig of ['SIGINT', 'SIGTERM'])
-    process.on(sig, async () => {
-      if (state.interrupted) process.exit(130)
-      state.interrupted = true
-      console.error(`\n${sig}: stopping the engines (the cache keeps what is done)`)
-      await killAll()
-      process.exit(130)
-    })
+  let state = stopOnSignals('stopping the engines (the cache keeps what is done)')
 
   let t0 = Date.now()
   let set = positionSet(a, program.args)
@@ -408,11 +391,4 @@ async function main() {
   return failed ? 1 : 0
 }
 
-main().then(
-  code => process.exit(code),
-  async err => {
-    console.error(`quality.js: internal error: ${err && err.stack ? err.stack : err}`)
-    await killAll()
-    process.exit(1)
-  }
-)
+exitWith('quality.js', main)
