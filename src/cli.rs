@@ -453,13 +453,14 @@ fn train_gammas(
     compare: Option<&Path>,
 ) -> anyhow::Result<()> {
     use crate::search::gammas;
-    let other = match compare {
-        Some(path) => Some(
-            gammas::Model::parse(&std::fs::read_to_string(path)?)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?,
-        ),
-        None => None,
-    };
+    // The other table and the words that name it in the report.
+    let other = compare
+        .map(|path| -> anyhow::Result<(String, gammas::Model)> {
+            let model = gammas::Model::parse(&std::fs::read_to_string(path)?)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            Ok((format!(" by {}", path.display()), model))
+        })
+        .transpose()?;
     let (mut train, mut test) = (Vec::new(), Vec::new());
     for (i, path) in files.iter().enumerate() {
         let text = crate::sgf::decode(&std::fs::read(path)?);
@@ -487,18 +488,10 @@ fn train_gammas(
         test.len()
     )?;
     let model = gammas::train(&train, rounds);
-    let mut fits = vec![("", &model)];
-    if let (Some(other), Some(path)) = (&other, compare) {
-        fits.push((path.to_str().unwrap_or("the other table"), other));
-    }
-    for (table, model) in fits {
+    let fits = std::iter::once(("", &model)).chain(other.iter().map(|(by, m)| (by.as_str(), m)));
+    for (by, model) in fits {
         for (name, set) in [("training", &train), ("held out", &test)] {
             let (first, log_p) = gammas::evaluate(model, set);
-            let by = if table.is_empty() {
-                String::new()
-            } else {
-                format!(" by {table}")
-            };
             writeln!(
                 stdout,
                 "{name}{by}: move played ranked first {:.1}%, mean log-probability {log_p:.3}",
