@@ -47,4 +47,4 @@ pub mod search;
 pub mod sgf;
 
 #[cfg(test)]
-mod properties;
+mod testing;

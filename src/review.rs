@@ -752,10 +752,7 @@ pub fn run(
 mod tests {
     use super::*;
     use crate::search::SearchParams;
-
-    fn p(v: &str, size: u8) -> Point {
-        Point::parse(v, size).expect("vertex")
-    }
+    use crate::testing::vertex as p;
 
     fn eval(black_win_rate: f64, black_score: f64) -> Eval {
         Eval {

@@ -1266,15 +1266,8 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{board, vertex as p};
     use Color::{Black, White};
-
-    fn p(s: &str, size: u8) -> Point {
-        Point::parse(s, size).expect("vertex")
-    }
-
-    fn board(d: &str) -> Board {
-        d.parse().expect("diagram")
-    }
 
     #[test]
     fn captures_a_single_stone_and_sets_ko() {

@@ -443,11 +443,8 @@ impl Game {
 mod tests {
     use super::*;
     use crate::rules::GameResult;
+    use crate::testing::vertex as p;
     use Color::{Black, White};
-
-    fn p(s: &str, size: u8) -> Point {
-        Point::parse(s, size).expect("vertex")
-    }
 
     /// A game whose set-up is the diagram, `to_move` to play.
     fn game(d: &str, to_move: Color, rules: Rules) -> Game {

@@ -140,17 +140,9 @@ mod tests {
     use std::collections::HashSet;
 
     use super::*;
-    use crate::board::Point;
+    use crate::testing::{board, vertex as p};
     use Color::{Black, White};
     use KoRule::{PositionalSuperko as Pos, SituationalSuperko as Sit};
-
-    fn p(s: &str, size: u8) -> Point {
-        Point::parse(s, size).expect("vertex")
-    }
-
-    fn board(d: &str) -> Board {
-        d.parse().expect("diagram")
-    }
 
     #[test]
     fn packs_and_compares_arrangements() {

@@ -377,14 +377,7 @@ fn self_damaging(board: &Board, color: Color, p: Point) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn board(d: &str) -> Board {
-        d.parse().expect("diagram")
-    }
-
-    fn vertex(s: &str, size: u8) -> Point {
-        Point::parse(s, size).expect("vertex")
-    }
+    use crate::testing::{board, vertex};
 
     #[test]
     fn empty_board_is_zero_zero() {

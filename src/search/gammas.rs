@@ -502,14 +502,7 @@ pub fn evaluate(model: &Model, positions: &[Position]) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn board(d: &str) -> Board {
-        d.parse().expect("diagram")
-    }
-
-    fn at(b: &Board, v: &str) -> Point {
-        Point::parse(v, b.size()).expect("vertex")
-    }
+    use crate::testing::{at, board};
 
     #[test]
     fn symmetries_are_the_eight_of_the_square() {

@@ -1114,6 +1114,7 @@ impl Player for Mcts {
 mod tests {
     use super::*;
     use crate::rules::Rules;
+    use crate::testing::vertex as v;
 
     fn params() -> SearchParams {
         SearchParams {
@@ -1152,10 +1153,6 @@ mod tests {
                 )
             })
             .collect()
-    }
-
-    fn v(s: &str, size: u8) -> Point {
-        Point::parse(s, size).expect("vertex")
     }
 
     #[test]

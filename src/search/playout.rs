@@ -395,6 +395,7 @@ pub fn owners(board: &Board, out: &mut [i8]) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::board;
     use rand::rngs::SmallRng;
     use rand::SeedableRng;
 
@@ -426,10 +427,6 @@ mod tests {
 
     fn at(b: &Board, v: &str) -> Point {
         Point::parse(v, b.size()).expect("vertex")
-    }
-
-    fn board(d: &str) -> Board {
-        d.parse().expect("diagram")
     }
 
     #[test]

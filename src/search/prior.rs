@@ -100,10 +100,7 @@ pub fn children(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn board(d: &str) -> Board {
-        d.parse().expect("diagram")
-    }
+    use crate::testing::board;
 
     fn prior_of(kids: &[NewChild], v: &str, size: u8) -> f64 {
         let p = Point::parse(v, size).expect("vertex");

@@ -183,14 +183,7 @@ fn extends_out(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn board(d: &str) -> Board {
-        d.parse().expect("diagram")
-    }
-
-    fn at(b: &Board, v: &str) -> Point {
-        Point::parse(v, b.size()).expect("vertex")
-    }
+    use crate::testing::{at, board};
 
     /// White D4 is in atari (its liberty is D5). Extending leaves two
     /// liberties, C5 and D6; Black chases with D6, then B5, C7, ...: the
