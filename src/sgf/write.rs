@@ -147,7 +147,7 @@ mod tests {
     use super::*;
     use crate::board::Board;
     use crate::rules::Phase;
-    use crate::sgf::{parse, rules_from_sgf};
+    use crate::sgf::read::{parse, rules_from_sgf};
 
     fn play_all(g: &mut Game, moves: &[(Color, &str)]) {
         for &(c, v) in moves {
