@@ -12,7 +12,7 @@ use rand::SeedableRng;
 use crate::board::{Board, Color};
 use crate::cpu::process_cpu_seconds;
 use crate::gtp::{self, Config, Session};
-use crate::review::{self, ReviewOptions};
+use crate::review::cli::{self as review, ReviewOptions};
 use crate::rules::{Game, Move, Phase, Rules};
 use crate::search::playout::{play_out, Policy};
 use crate::search::{

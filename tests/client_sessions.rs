@@ -5,77 +5,47 @@
 //! processes under `time_settings`). The sequences follow
 //! ../shared/research/gtp-clients.md, which cites the clients' sources.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+mod common;
+
+use std::process::Stdio;
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use regex::Regex;
 
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-    errors: Receiver<String>,
-}
-
-/// Forwards the lines of `from` to a channel, on a thread.
-fn forward(from: impl std::io::Read + Send + 'static) -> Receiver<String> {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(from).lines() {
-            let Ok(line) = line else { return };
-            if tx.send(line).is_err() {
-                return;
-            }
-        }
-    });
-    rx
-}
-
 /// Only a hang makes a test wait this long.
 const WAIT: Duration = Duration::from_secs(60);
 
+/// ingo as a client drives it: every line must come within [`WAIT`].
+struct Engine(common::Engine);
+
 impl Engine {
     fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ingo"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("start ingo");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout: ChildStdout = child.stdout.take().expect("stdout");
-        let lines = forward(stdout);
-        let errors = forward(child.stderr.take().expect("stderr"));
-        Engine {
-            child,
-            stdin,
-            lines,
-            errors,
-        }
+        let mut command = common::ingo(args);
+        command.stderr(Stdio::piped());
+        Engine(common::Engine::start("ingo", command))
     }
 
     fn write(&mut self, text: &str) {
-        self.stdin.write_all(text.as_bytes()).expect("write");
-        self.stdin.flush().expect("flush");
+        self.0.write(text);
     }
 
     fn line(&mut self) -> String {
-        self.lines.recv_timeout(WAIT).expect("a line from ingo")
+        self.0
+            .line(WAIT)
+            .unwrap_or_else(|e| panic!("a line from ingo: {e}"))
     }
 
     /// The next whole response: its lines up to the blank one.
     fn response(&mut self) -> Vec<String> {
-        let mut lines = Vec::new();
-        loop {
-            let l = self.line();
-            if l.is_empty() {
-                return lines;
-            }
-            lines.push(l);
-        }
+        self.0
+            .response(WAIT)
+            .unwrap_or_else(|e| panic!("a response from ingo: {e}"))
+    }
+
+    /// ingo's stderr, line by line.
+    fn errors(&self) -> &Receiver<String> {
+        self.0.errors.as_ref().expect("stderr is piped")
     }
 
     /// Sends one command and returns its result, checking the framing a
@@ -112,13 +82,6 @@ impl Engine {
             .lines()
             .map(str::to_string)
             .collect()
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -266,7 +229,7 @@ fn gogui_attach_sync_analyze_and_interrupt() {
     // (stderr comes through its own pipe: read up to the CLEAR.)
     let mut stderr: Vec<String> = Vec::new();
     while stderr.last().map(String::as_str) != Some("gogui-gfx: CLEAR") {
-        match e.errors.recv_timeout(WAIT) {
+        match e.errors().recv_timeout(WAIT) {
             Ok(l) => stderr.push(l),
             Err(_) => panic!("no CLEAR after {stderr:?}"),
         }

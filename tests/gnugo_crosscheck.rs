@@ -45,13 +45,12 @@
 //! it should answer, so a failure message says who is wrong and why, with
 //! the moves to replay the position by hand.
 
+mod common;
+
 use std::collections::{BTreeSet, VecDeque};
 use std::fmt::Write as _;
-use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::thread;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 const GNUGO: &str = "/usr/games/gnugo";
@@ -135,8 +134,12 @@ fn legality_agrees_with_reference_and_gnugo() {
     );
     let started = Instant::now();
     let mut harness = Harness {
-        ingo: Engine::spawn("ingo", env!("CARGO_BIN_EXE_ingo"), &[]),
-        gnugo: Engine::spawn("GNU Go", GNUGO, GNUGO_ARGS),
+        ingo: Engine::spawn("ingo", common::ingo(&[])),
+        gnugo: Engine::spawn("GNU Go", {
+            let mut command = Command::new(GNUGO);
+            command.args(GNUGO_ARGS);
+            command
+        }),
         rng: SplitMix64(SEED),
         stats: Stats::default(),
         failures: Vec::new(),
@@ -735,13 +738,10 @@ impl Reply {
     }
 }
 
+/// An engine under [`common::Engine`], with the ids of pipelined commands
+/// and the transcript a protocol failure reports.
 struct Engine {
-    name: &'static str,
-    child: Child,
-    stdin: ChildStdin,
-    /// Complete responses (lines up to the blank line) from a reader thread,
-    /// so that a hung engine becomes a timeout instead of a hung test.
-    responses: Receiver<Result<String, String>>,
+    gtp: common::Engine,
     next_id: u64,
     /// Commands sent and not yet answered, with their ids.
     pending: VecDeque<(u64, String)>,
@@ -751,49 +751,9 @@ struct Engine {
 }
 
 impl Engine {
-    fn spawn(name: &'static str, program: &str, args: &[&str]) -> Engine {
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {name} ({program}): {e}"));
-        let stdin = child.stdin.take().expect("stdin was requested as a pipe");
-        let stdout = child.stdout.take().expect("stdout was requested as a pipe");
-        let (sender, responses) = mpsc::channel();
-        thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut response = String::new();
-            loop {
-                let mut line = String::new();
-                let message = match reader.read_line(&mut line) {
-                    Ok(0) => Err("its output ended (did it crash or exit?)".to_string()),
-                    Ok(_) => Ok(()),
-                    Err(e) => Err(format!("reading its output failed: {e}")),
-                };
-                if let Err(message) = message {
-                    let _ = sender.send(Err(message));
-                    return;
-                }
-                let line = line.trim_end_matches(['\n', '\r']);
-                if !line.is_empty() {
-                    if !response.is_empty() {
-                        response.push('\n');
-                    }
-                    response.push_str(line);
-                } else if !response.is_empty()
-                    && sender.send(Ok(std::mem::take(&mut response))).is_err()
-                {
-                    return;
-                }
-            }
-        });
+    fn spawn(name: &str, command: Command) -> Engine {
         Engine {
-            name,
-            child,
-            stdin,
-            responses,
+            gtp: common::Engine::start(name, command),
             next_id: 1,
             pending: VecDeque::new(),
             transcript: Vec::new(),
@@ -814,16 +774,8 @@ impl Engine {
         if changes_position {
             self.transcript.push(command.to_string());
         }
-        if let Err(e) = writeln!(self.stdin, "{id} {command}") {
-            panic!("{}: cannot send `{command}`: {e}", self.name);
-        }
+        self.gtp.write(&format!("{id} {command}\n"));
         self.pending.push_back((id, command.to_string()));
-    }
-
-    fn flush(&mut self) {
-        if let Err(e) = self.stdin.flush() {
-            panic!("{}: cannot flush commands: {e}", self.name);
-        }
     }
 
     /// Waits for the reply to the oldest command sent. Protocol breakage
@@ -834,16 +786,9 @@ impl Engine {
             .pending
             .pop_front()
             .expect("receive() called with no command pending");
-        let raw = match self.responses.recv_timeout(REPLY_TIMEOUT) {
-            Ok(Ok(raw)) => raw,
-            Ok(Err(message)) => self.protocol_failure(&command, &message),
-            Err(RecvTimeoutError::Timeout) => self.protocol_failure(
-                &command,
-                &format!("no reply within {}s", REPLY_TIMEOUT.as_secs()),
-            ),
-            Err(RecvTimeoutError::Disconnected) => {
-                self.protocol_failure(&command, "its reader thread stopped")
-            }
+        let raw = match self.gtp.tolerant_response(REPLY_TIMEOUT) {
+            Ok(raw) => raw,
+            Err(broken) => self.protocol_failure(&command, &broken.to_string()),
         };
         let success = match raw.chars().next() {
             Some('=') => true,
@@ -865,7 +810,7 @@ impl Engine {
         panic!(
             "{} broke the GTP exchange on `{command}`: {problem}\n\
              the position was set up with:\n  {}",
-            self.name,
+            self.gtp.name,
             self.transcript.join("; ")
         )
     }
@@ -873,25 +818,7 @@ impl Engine {
     /// Sends one command and waits for its reply.
     fn ask(&mut self, command: &str) -> Reply {
         self.send(command);
-        self.flush();
         self.receive()
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        // Ask politely, then make sure the child does not outlive the test.
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.stdin.flush();
-        let deadline = Instant::now() + Duration::from_secs(2);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -1033,8 +960,6 @@ impl Harness {
         for command in to_gnugo {
             self.gnugo.send(command);
         }
-        self.ingo.flush();
-        self.gnugo.flush();
         let from_ingo = to_ingo.iter().map(|_| self.ingo.receive()).collect();
         let from_gnugo = to_gnugo.iter().map(|_| self.gnugo.receive()).collect();
         (from_ingo, from_gnugo)

@@ -9,8 +9,10 @@
 //! preprocessing must get exactly one answer, and every blank or comment
 //! line none, through `Session::handle` and through `gtp::io::run`.
 
+mod common;
+
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use ingo::gtp::{io, Config, Session, COMMANDS};
 use ingo::search::SearchParams;
@@ -224,7 +226,7 @@ proptest! {
 /// comment of the line (issue 5: such lines used to get no answer).
 #[test]
 fn binary_answers_c1_lines() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ingo"))
+    let mut child = common::ingo(&[])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

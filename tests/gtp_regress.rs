@@ -13,63 +13,34 @@
 //! `#error` line fails. Each file gets a fresh engine, started in the
 //! file's directory so that `loadsgf` paths are relative to it.
 
-use std::io::{BufRead, BufReader, Write};
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Duration;
 
 use regex::Regex;
 
 /// Arguments for every file: deterministic and quick.
 const BASE_ARGS: &[&str] = &["--playouts", "300", "--threads", "1", "--seed", "1"];
 
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+/// Only a hang makes a file wait this long for a line.
+const WAIT: Duration = Duration::from_secs(60);
+
+/// ingo started in `dir`, its diagnostics on the test's stderr.
+fn start(dir: &Path) -> common::Engine {
+    let mut command = common::ingo(BASE_ARGS);
+    command.current_dir(dir);
+    common::Engine::start("ingo", command)
 }
 
-impl Engine {
-    fn start(dir: &Path) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ingo"))
-            .args(BASE_ARGS)
-            .current_dir(dir)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("start ingo");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = BufReader::new(child.stdout.take().expect("stdout"));
-        Engine {
-            child,
-            stdin,
-            stdout,
-        }
-    }
-
-    /// Sends one line and reads the full response (up to the blank line).
-    fn send(&mut self, line: &str) -> String {
-        writeln!(self.stdin, "{line}").expect("write to ingo");
-        self.stdin.flush().expect("flush");
-        let mut response = String::new();
-        loop {
-            let mut l = String::new();
-            let n = self.stdout.read_line(&mut l).expect("read from ingo");
-            assert!(n > 0, "ingo closed its output after {line:?}");
-            if l == "\n" {
-                break;
-            }
-            response.push_str(&l);
-        }
-        response
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.child.wait();
-    }
+/// Sends one line and reads the full response (up to the blank line),
+/// each line ending in `\n`.
+fn send(engine: &mut common::Engine, line: &str) -> String {
+    engine.write(&format!("{line}\n"));
+    let lines = engine
+        .response(WAIT)
+        .unwrap_or_else(|e| panic!("ingo: {e}, after {line:?}"));
+    lines.iter().map(|l| format!("{l}\n")).collect()
 }
 
 /// `[regex]` or `[regex]*` → (regex text, negated, known failure).
@@ -109,7 +80,7 @@ fn text_of(response: &str) -> &str {
 fn run_file(path: &Path) -> Outcome {
     let text = std::fs::read_to_string(path).expect("read .tst");
     let dir = path.parent().expect("dir");
-    let mut engine = Engine::start(dir);
+    let mut engine = start(dir);
     let mut outcome = Outcome {
         tests: 0,
         failures: Vec::new(),
@@ -169,7 +140,7 @@ fn run_file(path: &Path) -> Outcome {
                 .split_whitespace()
                 .next()
                 .is_some_and(|t| t.bytes().all(|b| b.is_ascii_digit()));
-            let resp = engine.send(&line);
+            let resp = send(&mut engine, &line);
             if numbered {
                 let id = line.split_whitespace().next().unwrap_or("");
                 let want = [format!("={id} "), format!("?{id} ")];

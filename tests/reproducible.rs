@@ -2,14 +2,15 @@
 //! (SPEC §3): two runs of the real binary on the same script answer the
 //! same, and another seed is allowed to differ.
 
+mod common;
+
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 const SCRIPT: &str = "boardsize 9\nclear_board\ngenmove b\ngenmove w\ngenmove b\ngenmove w\nplay b pass\nfinal_score\nfinal_status_list dead\nquit\n";
 
 fn run(seed: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ingo"))
-        .args(["--threads", "1", "--playouts", "400", "--seed", seed])
+    let mut child = common::ingo(&["--threads", "1", "--playouts", "400", "--seed", seed])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

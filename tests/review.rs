@@ -4,6 +4,8 @@
 //! node and the match runner's packages are installed, Sabaki's own SGF
 //! parser must read the record back (scripts/match/review-check.js).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -11,8 +13,6 @@ use ingo::board::{Color, Point};
 use ingo::rules::{Move, Rules};
 use sgf_parse::go::{self, Prop};
 use sgf_parse::SgfNode;
-
-const INGO: &str = env!("CARGO_BIN_EXE_ingo");
 
 /// A short 9x9 game (no captures), with a game-info property and a
 /// comment that the review must keep.
@@ -37,7 +37,7 @@ impl Drop for TempDir {
 }
 
 fn ingo(args: &[&str]) -> std::process::Output {
-    Command::new(INGO).args(args).output().expect("run ingo")
+    common::ingo(args).output().expect("run ingo")
 }
 
 fn unknown(node: &SgfNode<Prop>, id: &str) -> Option<Vec<String>> {

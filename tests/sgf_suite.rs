@@ -20,12 +20,13 @@
 //! two disagree, and fails on any disagreement or on a refusal that is not
 //! in [`REFUSED_BY_DESIGN`].
 
-use std::io::{BufRead, BufReader, Write};
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::thread;
+use std::process::{Command, Stdio};
 use std::time::Duration;
+
+use common::{Broken, Engine};
 
 use ingo::rules::Rules;
 use ingo::sgf;
@@ -56,77 +57,24 @@ const REFUSED_BY_DESIGN: &[&str] = &[
 
 const REPLY_TIMEOUT: Duration = Duration::from_secs(30);
 
-struct Engine {
-    name: &'static str,
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+/// `command` as a GTP engine, its diagnostics dropped.
+fn spawn(name: &str, mut command: Command) -> Engine {
+    command.stderr(Stdio::null());
+    Engine::start(name, command)
 }
 
-impl Engine {
-    fn spawn(name: &'static str, program: &str, args: &[&str]) -> Engine {
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("start {name}: {e}"));
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = BufReader::new(child.stdout.take().expect("stdout"));
-        let (tx, lines) = mpsc::channel();
-        thread::spawn(move || {
-            for line in stdout.lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            name,
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    /// The reply to `command`: `Ok(text)` for `=`, `Err(text)` for `?`.
-    fn send(&mut self, command: &str) -> Result<String, String> {
-        writeln!(self.stdin, "{command}").expect("write");
-        self.stdin.flush().expect("flush");
-        let mut reply = String::new();
-        loop {
-            let line = match self.lines.recv_timeout(REPLY_TIMEOUT) {
-                Ok(line) => line,
-                Err(RecvTimeoutError::Timeout) => panic!("{} hangs on {command}", self.name),
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(format!("{} died on {command}", self.name))
-                }
-            };
-            if line.is_empty() {
-                if reply.is_empty() {
-                    continue;
-                }
-                break;
-            }
-            if !reply.is_empty() {
-                reply.push('\n');
-            }
-            reply.push_str(&line);
-        }
-        if let Some(ok) = reply.strip_prefix('=') {
-            Ok(ok.trim().to_string())
-        } else {
-            Err(reply.trim_start_matches('?').trim().to_string())
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.child.wait();
+/// The reply to `command`: `Ok(text)` for `=`, `Err(text)` for `?`.
+fn send(engine: &mut Engine, command: &str) -> Result<String, String> {
+    engine.write(&format!("{command}\n"));
+    let reply = match engine.tolerant_response(REPLY_TIMEOUT) {
+        Ok(reply) => reply,
+        Err(Broken::Timeout(_)) => panic!("{} hangs on {command}", engine.name),
+        Err(Broken::Ended(_)) => return Err(format!("{} died on {command}", engine.name)),
+    };
+    if let Some(ok) = reply.strip_prefix('=') {
+        Ok(ok.trim().to_string())
+    } else {
+        Err(reply.trim_start_matches('?').trim().to_string())
     }
 }
 
@@ -149,11 +97,10 @@ fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// Colour to move, both stone lists and capture counts, as one line.
 fn position(engine: &mut Engine, load: &str) -> Result<String, String> {
-    let to_move = engine.send(load)?.to_ascii_lowercase();
+    let to_move = send(engine, load)?.to_ascii_lowercase();
     let mut stones = Vec::new();
     for c in ["black", "white"] {
-        let mut list: Vec<String> = engine
-            .send(&format!("list_stones {c}"))?
+        let mut list: Vec<String> = send(engine, &format!("list_stones {c}"))?
             .split_whitespace()
             .map(str::to_ascii_uppercase)
             .collect();
@@ -161,7 +108,7 @@ fn position(engine: &mut Engine, load: &str) -> Result<String, String> {
         stones.push(format!("{c}: {}", list.join(" ")));
     }
     for c in ["black", "white"] {
-        let n = engine.send(&format!("captures {c}"))?;
+        let n = send(engine, &format!("captures {c}"))?;
         stones.push(format!("{c} captured {n}"));
     }
     Ok(format!("{to_move} to move; {}", stones.join("; ")))
@@ -175,8 +122,12 @@ fn loadsgf_agrees_with_gnugo_on_real_records() {
     sgf_files(Path::new(&dir), &mut files);
     files.sort();
     assert!(!files.is_empty(), "no *.sgf below {dir}");
-    let spawn_gnugo = || Engine::spawn("GNU Go", GNUGO, &["--mode", "gtp"]);
-    let spawn_ingo = || Engine::spawn("ingo", env!("CARGO_BIN_EXE_ingo"), &["--threads", "1"]);
+    let spawn_gnugo = || {
+        let mut command = Command::new(GNUGO);
+        command.args(["--mode", "gtp"]);
+        spawn("GNU Go", command)
+    };
+    let spawn_ingo = || spawn("ingo", common::ingo(&["--threads", "1"]));
     let (mut ingo, mut gnugo) = (spawn_ingo(), spawn_gnugo());
     let (mut refused, mut unexpected, mut compared, mut gnugo_refused) = (0, 0, 0, 0);
     let mut disagreements = Vec::new();
@@ -226,7 +177,7 @@ fn loadsgf_agrees_with_gnugo_on_real_records() {
             }
         }
         // A file that killed ingo must not hide the rest.
-        if ingo.send("name").is_err() {
+        if send(&mut ingo, "name").is_err() {
             println!("ingo died after {path}");
             unexpected += 1;
             ingo = spawn_ingo();

@@ -1,0 +1,127 @@
+//! `ingo review GAME`: reads the record, reviews it and writes the
+//! annotated record and the plot beside it (the only part with I/O).
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+
+use super::annotate::annotate;
+use super::plot::plot;
+use super::{analyse, read_record};
+use crate::rules::Rules;
+use crate::search::{Mcts, SearchParams};
+
+/// Where the review of `game` goes: `out` without an `.sgf`/`.svg`
+/// extension, else the game's own path with `-review` added to its stem.
+pub fn output_stem(game: &Path, out: Option<&Path>) -> PathBuf {
+    match out {
+        Some(o) => match o.extension().and_then(|e| e.to_str()) {
+            Some(e) if e.eq_ignore_ascii_case("sgf") || e.eq_ignore_ascii_case("svg") => {
+                o.with_extension("")
+            }
+            _ => o.to_path_buf(),
+        },
+        None => {
+            let stem = game
+                .file_stem()
+                .map_or_else(|| "game".into(), |s| s.to_string_lossy().into_owned());
+            game.with_file_name(format!("{stem}-review"))
+        }
+    }
+}
+
+/// `stem` with `suffix` appended (`Path::with_extension` would cut a
+/// stem such as `game.2024-review` at its dot).
+fn with_suffix(stem: &Path, suffix: &str) -> PathBuf {
+    let mut s = stem.as_os_str().to_owned();
+    s.push(suffix);
+    PathBuf::from(s)
+}
+
+/// What `ingo review` needs.
+pub struct ReviewOptions {
+    pub playouts: u64,
+    pub search: SearchParams,
+    /// Used when the record names no rule set ingo knows.
+    pub rules: Rules,
+    /// Used when the record has no `KM`.
+    pub komi: f64,
+}
+
+/// `ingo review GAME [-o OUT]`: writes `OUT.sgf` and `OUT.svg` and
+/// returns their paths.
+///
+/// # Errors
+/// Unreadable or unloadable records, and files that cannot be written.
+pub fn run(
+    game: &Path,
+    out: Option<&Path>,
+    options: &ReviewOptions,
+) -> anyhow::Result<[PathBuf; 2]> {
+    let bytes = std::fs::read(game).with_context(|| format!("cannot read {}", game.display()))?;
+    let text = crate::sgf::decode(&bytes);
+    let record = read_record(&text, options.rules, options.komi)
+        .with_context(|| format!("cannot review {}", game.display()))?;
+    let positions = record.moves.len() + 1;
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new(positions as u64);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{msg} {wide_bar} {pos}/{len} positions ({elapsed} elapsed, {eta} left)",
+        ) {
+            bar.set_style(style);
+        }
+        bar.set_message("reviewing");
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    crate::search::patterns::init();
+    let mut player = Mcts::new(options.search.clone());
+    let evals = analyse(
+        &record.start,
+        &record.moves,
+        &mut player,
+        options.playouts,
+        &mut |done| bar.set_position(done as u64),
+    )?;
+    bar.finish_and_clear();
+    let stem = output_stem(game, out);
+    let sgf_path = with_suffix(&stem, ".sgf");
+    let svg_path = with_suffix(&stem, ".svg");
+    std::fs::write(&sgf_path, annotate(&record, &evals, options.playouts))
+        .with_context(|| format!("cannot write {}", sgf_path.display()))?;
+    let name = game
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let svg = plot(&format!("ingo review of {name}"), &record.moves, &evals)?;
+    std::fs::write(&svg_path, svg)
+        .with_context(|| format!("cannot write {}", svg_path.display()))?;
+    Ok([sgf_path, svg_path])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn output_paths() {
+        let game = Path::new("/games/a.2024.sgf");
+        assert_eq!(
+            output_stem(game, None),
+            PathBuf::from("/games/a.2024-review")
+        );
+        assert_eq!(
+            with_suffix(&output_stem(game, None), ".sgf"),
+            PathBuf::from("/games/a.2024-review.sgf")
+        );
+        assert_eq!(
+            output_stem(game, Some(Path::new("out/r.SGF"))),
+            PathBuf::from("out/r")
+        );
+        assert_eq!(
+            output_stem(game, Some(Path::new("out/r.v2"))),
+            PathBuf::from("out/r.v2")
+        );
+    }
+}
