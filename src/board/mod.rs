@@ -16,6 +16,7 @@
 //! move) are computed on demand by walking the string, for the heavy
 //! playout policy and the tree's priors.
 
+mod check;
 mod color;
 mod diagram;
 mod point;
@@ -1179,88 +1180,6 @@ impl Board {
         }
         extends && self.liberties_after(color, p, 2) >= 2
     }
-
-    /// Recomputes every derived structure from the cells and compares.
-    ///
-    /// # Errors
-    /// A description of the first inconsistency found.
-    pub fn check_consistency(&self) -> Result<(), String> {
-        let mut hash = 0u64;
-        let mut empties = 0usize;
-        for p in self.points() {
-            match self.cell(p) {
-                Cell::Empty => {
-                    empties += 1;
-                    if self.head[p.index()] != SINK {
-                        return Err(format!("empty point with a head at {}", p.vertex()));
-                    }
-                    let i = slot(self.empty_pos[p.index()]);
-                    if i >= self.empty_count() || slot(self.empty[i]) != p.index() {
-                        return Err(format!("empty list misses {}", p.vertex()));
-                    }
-                }
-                Cell::Wall => return Err(format!("wall on board at {}", p.vertex())),
-                c => {
-                    let color = c.color().ok_or("stone without colour")?;
-                    hash ^= zobrist::stone_key(p, color);
-                    // Flood fill the string and compare with the lists.
-                    let mut stones = vec![p];
-                    let mut i = 0;
-                    while i < stones.len() {
-                        for n in stones[i].neighbors() {
-                            if self.cell(n) == c && !stones.contains(&n) {
-                                stones.push(n);
-                            }
-                        }
-                        i += 1;
-                    }
-                    let mut listed = self.string_stones(p);
-                    listed.sort_unstable();
-                    stones.sort_unstable();
-                    if listed != stones {
-                        return Err(format!("string list wrong at {}", p.vertex()));
-                    }
-                    let h = self.head_of(p);
-                    if stones.iter().any(|&s| self.head_of(s) != h) {
-                        return Err(format!("heads differ in string at {}", p.vertex()));
-                    }
-                    let mut want = Libs::default();
-                    for s in &stones {
-                        for n in s.neighbors() {
-                            if self.is_empty_at(n) {
-                                want.0 += Libs::of(n.index() as u32).0;
-                            }
-                        }
-                    }
-                    if self.libs[h] != want || usize::from(self.stones[h]) != stones.len() {
-                        return Err(format!("string data wrong at {}", p.vertex()));
-                    }
-                    if want.is_none() {
-                        return Err(format!("string without liberties at {}", p.vertex()));
-                    }
-                    if self.in_atari(p) != (self.liberties(p).len() == 1) {
-                        return Err(format!("atari test wrong at {}", p.vertex()));
-                    }
-                }
-            }
-        }
-        for p in self.points() {
-            let mut want = 0;
-            for n in p.neighbors() {
-                want += nb_unit(self.cell(n));
-            }
-            if self.nbr[p.index()] != want {
-                return Err(format!("neighbour counts wrong at {}", p.vertex()));
-            }
-        }
-        if empties != self.empty_count() {
-            return Err("empty count wrong".into());
-        }
-        if self.hashing && hash != self.hash {
-            return Err("hash differs from recomputed hash".into());
-        }
-        Ok(())
-    }
 }
 
 #[cfg(test)]
@@ -1441,7 +1360,7 @@ mod tests {
 
     /// Every small-liberty and tactical helper against its definition:
     /// the move played on a copy and liberties counted by brute force.
-    fn assert_helpers_match_brute_force(b: &Board) {
+    fn assert_tactics_match_brute_force(b: &Board) {
         for q in b.points() {
             if let Some(_c) = b.color_at(q) {
                 let libs = b.liberties(q);
@@ -1495,6 +1414,11 @@ mod tests {
                 assert_eq!(b.saves_atari(c, q), saves, "{c:?} {}\n{b:?}", q.vertex());
             }
         }
+    }
+
+    /// Scoring and the 3x3 code against their definitions: owners by
+    /// brute force, the neighbours read one by one.
+    fn assert_scoring_matches_brute_force(b: &Board) {
         // Scoring by packed counts against the definition.
         let mut owners = [7i8; MAX_POINTS];
         let mut want = 0;
@@ -1543,78 +1467,24 @@ mod tests {
     }
 
     #[test]
-    fn random_games_stay_consistent() {
-        use rand::{rngs::SmallRng, SeedableRng};
-        let mut rng = SmallRng::seed_from_u64(7);
-        for size in 2u8..=25 {
-            let mut b = Board::new(size);
-            let mut color = Black;
-            for i in 0..(size as usize * size as usize * 2) {
-                b.play_random(color, &mut rng);
-                if size <= 9 || i % 37 == 0 {
-                    b.check_consistency().expect("consistent");
-                }
-                if size <= 5 {
-                    assert_self_atari_matches_brute_force(&b);
-                }
-                if size <= 7 || i % 53 == 0 {
-                    assert_helpers_match_brute_force(&b);
-                }
-                color = !color;
+    fn tactics_match_brute_force_in_random_games() {
+        random_games(|b, i| {
+            if b.size() <= 5 {
+                assert_self_atari_matches_brute_force(b);
             }
-            b.check_consistency().expect("consistent");
-        }
+            if b.size() <= 7 || i % 53 == 0 {
+                assert_tactics_match_brute_force(b);
+            }
+        });
     }
 
-    /// The consistency check, which the random-game tests rely on, must
-    /// itself notice each kind of broken bookkeeping.
     #[test]
-    fn consistency_check_finds_corruption() {
-        let good = board(
-            ". . . . .
-             . X X . .
-             . O X . .
-             . . O . .
-             . . . . .",
-        );
-        good.check_consistency().expect("consistent");
-        // A1 empty, C3 in a string of three, C2 a lone stone.
-        let (a1, c3, c2) = (p("A1", 5), p("C3", 5), p("C2", 5));
-        type Corrupt = fn(&mut Board, Point, Point, Point);
-        let corruptions: [(&str, Corrupt); 9] = [
-            ("head of an empty point", |b, a1, _, _| {
-                b.head[a1.index()] = a1.index() as u16
-            }),
-            ("empty list entry", |b, a1, _, _| {
-                // Another empty point's slot: in range, wrong point.
-                let other = (b.empty_pos[a1.index()] + 1) % b.empty_count as u16;
-                b.empty_pos[a1.index()] = other;
-            }),
-            ("empty list range", |b, a1, _, _| {
-                b.empty_pos[a1.index()] = b.empty_count as u16
-            }),
-            ("string ring", |b, _, c3, _| {
-                b.next[c3.index()] = c3.index() as u16
-            }),
-            ("string data", |b, _, c3, _| {
-                let h = b.head_of(c3);
-                b.libs[h].0 += 1 << Libs::COUNT_SHIFT;
-            }),
-            ("string size", |b, _, c3, _| {
-                let h = b.head_of(c3);
-                b.stones[h] -= 1;
-            }),
-            ("neighbour counts", |b, _, _, c2| {
-                b.nbr[c2.index()] += NB_EMPTY
-            }),
-            ("empty count", |b, _, _, _| b.empty_count -= 1),
-            ("hash", |b, _, _, _| b.hash ^= 1),
-        ];
-        for (what, corrupt) in corruptions {
-            let mut b = good.clone();
-            corrupt(&mut b, a1, c3, c2);
-            assert!(b.check_consistency().is_err(), "{what} not noticed");
-        }
+    fn scoring_matches_brute_force_in_random_games() {
+        random_games(|b, i| {
+            if b.size() <= 7 || i % 53 == 0 {
+                assert_scoring_matches_brute_force(b);
+            }
+        });
     }
 
     /// The largest pseudo-liberty sets a string can have (1,250 pairs,
@@ -1773,6 +1643,23 @@ mod tests {
             }
             assert_eq!(scratch.hash(), twin.hash());
             scratch.check_consistency().expect("consistent");
+        }
+    }
+
+    /// The positions of random games on every size from 2 to 25, each
+    /// with its move number: one seed, so that the brute-force tests of
+    /// every job (tactics, scoring, consistency) check the same games.
+    pub(super) fn random_games(mut visit: impl FnMut(&Board, usize)) {
+        use rand::{rngs::SmallRng, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(7);
+        for size in 2u8..=25 {
+            let mut b = Board::new(size);
+            let mut color = Black;
+            for i in 0..(size as usize * size as usize * 2) {
+                b.play_random(color, &mut rng);
+                visit(&b, i);
+                color = !color;
+            }
         }
     }
 }
