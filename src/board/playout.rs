@@ -106,7 +106,7 @@ impl Board {
     /// left alone. Returns the area score, as [`Board::area_score`].
     ///
     /// # Panics
-    /// If `out` is shorter than [`MAX_POINTS`].
+    /// If `out` is shorter than [`MAX_POINTS`](super::MAX_POINTS).
     pub fn owners(&self, out: &mut [i8]) -> i32 {
         let size = usize::from(self.size);
         let mut score = 0i32;
