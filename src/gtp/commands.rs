@@ -1,18 +1,25 @@
-//! The command table: dispatch, `list_commands` and `known_command` all
-//! read [`COMMANDS`], so no command can be listed without a handler.
+//! The command table and its handlers: dispatch ([`Session::handle`]),
+//! `list_commands` and `known_command` all read [`COMMANDS`], so no
+//! command can be listed without a handler.
+//!
+//! `Session::handle` is the one method of `Session` written outside
+//! `session.rs`: it reads the table, and the table's handlers build on the
+//! session, so `session.rs` cannot import it without a circle.
 
 use std::fmt::Write as _;
 
 use crate::board::{Color, Point};
-use crate::rules::{
-    format_number, handicap, seki_stones, Game, IllegalMove, Move, Phase, PhaseError, Rules,
-    ScoreBreakdown,
-};
+use crate::rules::{format_number, handicap, seki_stones, Game, Move, Phase, PhaseError, Rules};
 use crate::search::time::Clock;
-use crate::search::{Decision, GenMode};
+use crate::search::GenMode;
 use crate::sgf;
 
-use super::{analyze, GtpError, Session};
+use super::gogui;
+use super::jobs;
+use super::parse;
+use super::response::{GtpError, Response};
+use super::session::{current_score, dead_stones, genmove_finish, genmove_plan, illegal, Session};
+use super::stream;
 
 type Handler = fn(&mut Session, &[&str]) -> Result<String, GtpError>;
 
@@ -64,15 +71,48 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("ingo-dispute", ingo_dispute),
     ("ingo-rules", ingo_rules),
     ("ingo-score", ingo_score),
-    ("lz-analyze", analyze::lz_analyze),
-    ("kata-analyze", analyze::kata_analyze),
-    ("lz-genmove_analyze", analyze::lz_genmove_analyze),
-    ("kata-genmove_analyze", analyze::kata_genmove_analyze),
+    ("lz-analyze", stream::lz_analyze),
+    ("kata-analyze", stream::kata_analyze),
+    ("lz-genmove_analyze", stream::lz_genmove_analyze),
+    ("kata-genmove_analyze", stream::kata_genmove_analyze),
     ("gogui-interrupt", |_, a| no_args(a).map(|_| String::new())),
-    ("gogui-analyze_commands", analyze::gogui_analyze_commands),
-    ("ingo-gfx", analyze::ingo_gfx),
-    ("ingo-param", analyze::ingo_param),
+    ("gogui-analyze_commands", gogui::gogui_analyze_commands),
+    ("ingo-gfx", gogui::ingo_gfx),
+    ("ingo-param", gogui::ingo_param),
 ];
+
+/// Whether the session goes on after a response.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    Continue,
+    Quit,
+}
+
+impl Session {
+    /// Handles one raw input line. `None` for a line that is blank after
+    /// preprocessing (GTP gives those no response).
+    pub fn handle(&mut self, line: &str) -> Option<(Response, Control)> {
+        let line = parse::preprocess(line)?;
+        let command = parse::tokenize(&line);
+        log::debug!("<< {line}");
+        let mut control = Control::Continue;
+        let result = match COMMANDS.iter().find(|(name, _)| *name == command.name) {
+            Some((name, handler)) => {
+                if *name == "quit" {
+                    control = Control::Quit;
+                }
+                handler(self, &command.args)
+            }
+            None => Err(GtpError::UnknownCommand),
+        };
+        let response = Response {
+            id: command.id,
+            result,
+        };
+        log::debug!(">> {}", response.to_string().trim_end());
+        Some((response, control))
+    }
+}
 
 fn no_args(args: &[&str]) -> Result<(), GtpError> {
     args.is_empty().then_some(()).ok_or(GtpError::Syntax)
@@ -226,14 +266,6 @@ fn set_free_handicap(s: &mut Session, args: &[&str]) -> Result<String, GtpError>
     Ok(String::new())
 }
 
-fn illegal(e: IllegalMove) -> GtpError {
-    log::debug!("illegal: {e}");
-    match e {
-        IllegalMove::GameOver => GtpError::GameOver,
-        _ => GtpError::IllegalMove,
-    }
-}
-
 fn play(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     arity(args, 2)?;
     let c = color(args[0])?;
@@ -256,59 +288,10 @@ fn genmove(
     arity(args, 1)?;
     let c = color(args[0])?;
     let (mode, budget) = genmove_plan(s, c, mode)?;
-    let decision = s.think(c, mode, budget);
+    let decision = gogui::think(s, c, mode, budget);
     let text = genmove_finish(s, c, decision, started, commit)?;
     if commit && text != "resign" {
-        s.pending = s.ponder_job();
-    }
-    Ok(text)
-}
-
-/// The checks before a move is generated, and how to think: the mode
-/// (cleanup where stones will count as they stand) and the budget.
-pub(super) fn genmove_plan(
-    s: &Session,
-    c: Color,
-    mode: GenMode,
-) -> Result<(GenMode, crate::search::Budget), GtpError> {
-    if s.game.phase() == Phase::Finished {
-        return Err(GtpError::GameOver);
-    }
-    // Stones will be counted as they stand: after a resumption (which this
-    // move causes when stopped), or where two passes end the game.
-    let mode = match s.game.phase() {
-        Phase::Stopped | Phase::Resumed { .. } => GenMode::Cleanup,
-        _ if s.game.rules().end == crate::rules::EndRule::TwoPasses => GenMode::Cleanup,
-        _ => mode,
-    };
-    Ok((mode, s.budget(c)))
-}
-
-/// After thinking: the clock is charged (from `started`) and the move
-/// played when `commit`; the reply.
-pub(super) fn genmove_finish(
-    s: &mut Session,
-    c: Color,
-    decision: Decision,
-    started: std::time::Instant,
-    commit: bool,
-) -> Result<String, GtpError> {
-    if commit {
-        s.time.charge(c, started.elapsed());
-    }
-    let (mv, text) = match decision {
-        Decision::Resign => return Ok("resign".into()),
-        Decision::Pass => (Move::Pass(c), "pass".to_string()),
-        Decision::Play(p) => (Move::Play(c, p), p.vertex().to_string()),
-    };
-    if commit {
-        if let Err(e) = s.game.play(mv) {
-            // The player only proposes legal moves; never answer with an
-            // illegal one, whatever happens.
-            log::error!("player proposed illegal {text}: {e}");
-            s.game.play(Move::Pass(c)).map_err(illegal)?;
-            return Ok("pass".into());
-        }
+        s.pending = jobs::ponder_job(s);
     }
     Ok(text)
 }
@@ -434,30 +417,6 @@ fn time_left(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     let (time, stones) = (seconds(args[1])?, stones(args[2])?);
     s.time.set_left(c, time, stones);
     Ok(String::new())
-}
-
-/// The dead stones behind `final_score` and `final_status_list`: the
-/// agreement once finished (none after a finish by passes in `resumed`, or
-/// under Tromp-Taylor), else the engine's proposal.
-pub(super) fn dead_stones(s: &mut Session) -> Vec<Point> {
-    if s.game.phase() == Phase::Finished {
-        return s.game.agreed_dead();
-    }
-    let budget = s.judge_budget();
-    s.player().dead_stones(&s.game, budget)
-}
-
-/// The count behind `final_score` and `ingo-score`, with the dead stones
-/// it removes. Once finished, agreed dead stones are already off the board,
-/// which counts as it stands.
-pub(super) fn current_score(s: &mut Session) -> (Vec<Point>, ScoreBreakdown) {
-    let dead = if s.game.phase() == Phase::Finished {
-        Vec::new()
-    } else {
-        dead_stones(s)
-    };
-    let score = s.game.score(&dead);
-    (dead, score)
 }
 
 fn final_score(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
@@ -688,7 +647,38 @@ fn ingo_score(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{send, session};
+    use super::Control;
+    use crate::gtp::session::tests::{send, session};
+
+    #[test]
+    fn blank_and_comment_lines_get_no_reply() {
+        let mut s = session();
+        assert!(s.handle("").is_none());
+        assert!(s.handle("  # comment").is_none());
+        assert!(s.handle("\r").is_none());
+    }
+
+    #[test]
+    fn unknown_commands_and_ids() {
+        let mut s = session();
+        assert_eq!(send(&mut s, "foo"), "? unknown command\n\n");
+        assert_eq!(send(&mut s, "7 foo"), "?7 unknown command\n\n");
+        assert_eq!(send(&mut s, "7"), "?7 unknown command\n\n");
+        assert_eq!(
+            send(&mut s, "PLAY b d4"),
+            "? unknown command\n\n",
+            "names are exact"
+        );
+        assert_eq!(send(&mut s, "12 name"), "=12 ingo\n\n");
+    }
+
+    #[test]
+    fn quit_is_answered_then_stops() {
+        let mut s = session();
+        let (r, c) = s.handle("3 quit").expect("reply");
+        assert_eq!(r.to_string(), "=3 \n\n");
+        assert_eq!(c, Control::Quit);
+    }
 
     #[test]
     fn one_table_feeds_both_listings() {
