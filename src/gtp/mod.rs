@@ -7,12 +7,16 @@
 //! arguments and leaves a job for the loop, which prints what the search
 //! reports and stops it when the next line arrives.
 //!
-//! The files build on each other in one direction: `session` (the state
-//! and the helpers every command needs) under `stream` (Leela Zero and
-//! KataGo analysis), `gogui` (GoGui's graphics) and `jobs` (the search
-//! thread), all under `commands` (the table), with `io` on top.
+//! The files build on each other in one direction: `parse` (input and
+//! arguments) and `response` (errors and reply text) at the bottom;
+//! `session` (the state and the helpers every command needs) on them;
+//! `stream` (Leela Zero and KataGo analysis), `gogui` (GoGui's graphics),
+//! `endgame` (rules, agreement, the count) and `jobs` (the search thread)
+//! on the session; `commands` (the table and its dispatch) on all of
+//! those, and `io` (the loop) on top.
 
 mod commands;
+mod endgame;
 mod gogui;
 pub mod io;
 mod jobs;
