@@ -31,7 +31,7 @@
 //!
 //! Streaming commands (`lz-analyze` and kin) and pondering run the search
 //! on a thread of its own: `gtp::io` reads input on another thread, so the
-//! next line stops the search at once (`gtp::analyze`). `sgf` reads and
+//! next line stops the search at once (`gtp::jobs`). `sgf` reads and
 //! writes records; `review` searches every position of one and writes it
 //! back annotated, with a plot; `cpu` reads the process's CPU time.
 

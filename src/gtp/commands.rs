@@ -1,18 +1,24 @@
-//! The command table: dispatch, `list_commands` and `known_command` all
-//! read [`COMMANDS`], so no command can be listed without a handler.
+//! The command table and its handlers: dispatch ([`Session::handle`]),
+//! `list_commands` and `known_command` all read [`COMMANDS`], so no
+//! command can be listed without a handler. Handlers of a theme of their
+//! own live beside it (`stream`, `gogui`, `endgame`); the rest are here.
+//!
+//! `Session::handle` is the one method of `Session` written outside
+//! `session.rs`: it reads the table, and the table's handlers build on the
+//! session, so `session.rs` cannot import it without a circle.
 
 use std::fmt::Write as _;
 
 use crate::board::{Color, Point};
-use crate::rules::{
-    format_number, handicap, seki_stones, Game, IllegalMove, Move, Phase, PhaseError, Rules,
-    ScoreBreakdown,
-};
+use crate::rules::{format_number, handicap, Game, Move};
 use crate::search::time::Clock;
-use crate::search::{Decision, GenMode};
+use crate::search::GenMode;
 use crate::sgf;
 
-use super::{analyze, GtpError, Session};
+use super::parse::{self, arity, color, float, no_args, number, seconds, stones, vertex};
+use super::response::{vertex_list, GtpError, Response};
+use super::session::{genmove_finish, genmove_plan, illegal, Session};
+use super::{endgame, gogui, jobs, stream};
 
 type Handler = fn(&mut Session, &[&str]) -> Result<String, GtpError>;
 
@@ -46,8 +52,8 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("time_settings", time_settings),
     ("kgs-time_settings", kgs_time_settings),
     ("time_left", time_left),
-    ("final_score", final_score),
-    ("final_status_list", final_status_list),
+    ("final_score", endgame::final_score),
+    ("final_status_list", endgame::final_status_list),
     ("showboard", showboard),
     ("loadsgf", loadsgf),
     ("printsgf", printsgf),
@@ -55,77 +61,56 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("all_legal", all_legal),
     ("list_stones", list_stones),
     ("captures", captures),
-    ("kgs-rules", kgs_rules),
+    ("kgs-rules", endgame::kgs_rules),
     ("kgs-game_over", |_, _| Ok(String::new())),
     ("ingo-phase", |s, a| {
         no_args(a).map(|_| s.game.phase().to_string())
     }),
-    ("ingo-agree", ingo_agree),
-    ("ingo-dispute", ingo_dispute),
-    ("ingo-rules", ingo_rules),
-    ("ingo-score", ingo_score),
-    ("lz-analyze", analyze::lz_analyze),
-    ("kata-analyze", analyze::kata_analyze),
-    ("lz-genmove_analyze", analyze::lz_genmove_analyze),
-    ("kata-genmove_analyze", analyze::kata_genmove_analyze),
+    ("ingo-agree", endgame::ingo_agree),
+    ("ingo-dispute", endgame::ingo_dispute),
+    ("ingo-rules", endgame::ingo_rules),
+    ("ingo-score", endgame::ingo_score),
+    ("lz-analyze", stream::lz_analyze),
+    ("kata-analyze", stream::kata_analyze),
+    ("lz-genmove_analyze", stream::lz_genmove_analyze),
+    ("kata-genmove_analyze", stream::kata_genmove_analyze),
     ("gogui-interrupt", |_, a| no_args(a).map(|_| String::new())),
-    ("gogui-analyze_commands", analyze::gogui_analyze_commands),
-    ("ingo-gfx", analyze::ingo_gfx),
-    ("ingo-param", analyze::ingo_param),
+    ("gogui-analyze_commands", gogui::gogui_analyze_commands),
+    ("ingo-gfx", gogui::ingo_gfx),
+    ("ingo-param", gogui::ingo_param),
 ];
 
-fn no_args(args: &[&str]) -> Result<(), GtpError> {
-    args.is_empty().then_some(()).ok_or(GtpError::Syntax)
+/// Whether the session goes on after a response.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    Continue,
+    Quit,
 }
 
-fn arity(args: &[&str], n: usize) -> Result<(), GtpError> {
-    (args.len() == n).then_some(()).ok_or(GtpError::Syntax)
-}
-
-fn color(text: &str) -> Result<Color, GtpError> {
-    text.parse().map_err(|_| GtpError::InvalidColor)
-}
-
-/// A vertex on the current board; `None` is `pass`.
-fn vertex(text: &str, size: u8) -> Result<Option<Point>, GtpError> {
-    if text.eq_ignore_ascii_case("pass") {
-        return Ok(None);
+impl Session {
+    /// Handles one raw input line. `None` for a line that is blank after
+    /// preprocessing (GTP gives those no response).
+    pub fn handle(&mut self, line: &str) -> Option<(Response, Control)> {
+        let line = parse::preprocess(line)?;
+        let command = parse::tokenize(&line);
+        log::debug!("<< {line}");
+        let mut control = Control::Continue;
+        let result = match COMMANDS.iter().find(|(name, _)| *name == command.name) {
+            Some((name, handler)) => {
+                if *name == "quit" {
+                    control = Control::Quit;
+                }
+                handler(self, &command.args)
+            }
+            None => Err(GtpError::UnknownCommand),
+        };
+        let response = Response {
+            id: command.id,
+            result,
+        };
+        log::debug!(">> {}", response.to_string().trim_end());
+        Some((response, control))
     }
-    Point::parse(text, size)
-        .map(Some)
-        .map_err(|_| GtpError::Syntax)
-}
-
-fn number<T: std::str::FromStr>(text: &str) -> Result<T, GtpError> {
-    text.parse().map_err(|_| GtpError::Syntax)
-}
-
-/// A finite float (GTP komi and times).
-fn float(text: &str) -> Result<f64, GtpError> {
-    number::<f64>(text).and_then(|x| {
-        if x.is_finite() {
-            Ok(x)
-        } else {
-            Err(GtpError::Syntax)
-        }
-    })
-}
-
-/// GNU Go's order for vertex lists: from the top row down, left to right.
-fn gnugo_order(points: &mut [Point]) {
-    points.sort_by_key(|p| {
-        let (x, y) = p.coords();
-        (std::cmp::Reverse(y), x)
-    });
-}
-
-fn vertex_list(mut points: Vec<Point>) -> String {
-    gnugo_order(&mut points);
-    points
-        .iter()
-        .map(|p| p.vertex().to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn known_command(_: &mut Session, args: &[&str]) -> Result<String, GtpError> {
@@ -226,14 +211,6 @@ fn set_free_handicap(s: &mut Session, args: &[&str]) -> Result<String, GtpError>
     Ok(String::new())
 }
 
-fn illegal(e: IllegalMove) -> GtpError {
-    log::debug!("illegal: {e}");
-    match e {
-        IllegalMove::GameOver => GtpError::GameOver,
-        _ => GtpError::IllegalMove,
-    }
-}
-
 fn play(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     arity(args, 2)?;
     let c = color(args[0])?;
@@ -256,59 +233,10 @@ fn genmove(
     arity(args, 1)?;
     let c = color(args[0])?;
     let (mode, budget) = genmove_plan(s, c, mode)?;
-    let decision = s.think(c, mode, budget);
+    let decision = gogui::think(s, c, mode, budget);
     let text = genmove_finish(s, c, decision, started, commit)?;
     if commit && text != "resign" {
-        s.pending = s.ponder_job();
-    }
-    Ok(text)
-}
-
-/// The checks before a move is generated, and how to think: the mode
-/// (cleanup where stones will count as they stand) and the budget.
-pub(super) fn genmove_plan(
-    s: &Session,
-    c: Color,
-    mode: GenMode,
-) -> Result<(GenMode, crate::search::Budget), GtpError> {
-    if s.game.phase() == Phase::Finished {
-        return Err(GtpError::GameOver);
-    }
-    // Stones will be counted as they stand: after a resumption (which this
-    // move causes when stopped), or where two passes end the game.
-    let mode = match s.game.phase() {
-        Phase::Stopped | Phase::Resumed { .. } => GenMode::Cleanup,
-        _ if s.game.rules().end == crate::rules::EndRule::TwoPasses => GenMode::Cleanup,
-        _ => mode,
-    };
-    Ok((mode, s.budget(c)))
-}
-
-/// After thinking: the clock is charged (from `started`) and the move
-/// played when `commit`; the reply.
-pub(super) fn genmove_finish(
-    s: &mut Session,
-    c: Color,
-    decision: Decision,
-    started: std::time::Instant,
-    commit: bool,
-) -> Result<String, GtpError> {
-    if commit {
-        s.time.charge(c, started.elapsed());
-    }
-    let (mv, text) = match decision {
-        Decision::Resign => return Ok("resign".into()),
-        Decision::Pass => (Move::Pass(c), "pass".to_string()),
-        Decision::Play(p) => (Move::Play(c, p), p.vertex().to_string()),
-    };
-    if commit {
-        if let Err(e) = s.game.play(mv) {
-            // The player only proposes legal moves; never answer with an
-            // illegal one, whatever happens.
-            log::error!("player proposed illegal {text}: {e}");
-            s.game.play(Move::Pass(c)).map_err(illegal)?;
-            return Ok("pass".into());
-        }
+        s.pending = jobs::ponder_job(s);
     }
     Ok(text)
 }
@@ -372,20 +300,6 @@ fn kgs_chat(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     ))
 }
 
-fn seconds(text: &str) -> Result<f64, GtpError> {
-    float(text).and_then(|x| {
-        if x >= 0.0 {
-            Ok(x)
-        } else {
-            Err(GtpError::Syntax)
-        }
-    })
-}
-
-fn stones(text: &str) -> Result<u32, GtpError> {
-    number(text)
-}
-
 fn time_settings(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     arity(args, 3)?;
     let (main, byo_time, byo_stones) = (seconds(args[0])?, seconds(args[1])?, stones(args[2])?);
@@ -434,91 +348,6 @@ fn time_left(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     let (time, stones) = (seconds(args[1])?, stones(args[2])?);
     s.time.set_left(c, time, stones);
     Ok(String::new())
-}
-
-/// The dead stones behind `final_score` and `final_status_list`: the
-/// agreement once finished (none after a finish by passes in `resumed`, or
-/// under Tromp-Taylor), else the engine's proposal.
-pub(super) fn dead_stones(s: &mut Session) -> Vec<Point> {
-    if s.game.phase() == Phase::Finished {
-        return s.game.agreed_dead();
-    }
-    let budget = s.judge_budget();
-    s.player().dead_stones(&s.game, budget)
-}
-
-/// The count behind `final_score` and `ingo-score`, with the dead stones
-/// it removes. Once finished, agreed dead stones are already off the board,
-/// which counts as it stands.
-pub(super) fn current_score(s: &mut Session) -> (Vec<Point>, ScoreBreakdown) {
-    let dead = if s.game.phase() == Phase::Finished {
-        Vec::new()
-    } else {
-        dead_stones(s)
-    };
-    let score = s.game.score(&dead);
-    (dead, score)
-}
-
-fn final_score(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
-    no_args(args)?;
-    let (_, score) = current_score(s);
-    Ok(score.result(s.game.rules().tie).to_string())
-}
-
-/// GNU Go's format: one string per line, vertices in GNU Go order. A
-/// string is `dead` (the engine's proposal, or the agreement once
-/// finished), `seki` (sharing liberties neither side can fill) or `alive`.
-fn final_status_list(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
-    arity(args, 1)?;
-    let status = args[0].to_ascii_lowercase();
-    if !matches!(status.as_str(), "dead" | "alive" | "seki") {
-        return Err(GtpError::Syntax);
-    }
-    let mut strings: Vec<Vec<Point>> = Vec::new();
-    if status == "dead" && s.game.phase() == Phase::Finished {
-        // Removed from the board at agreement; kept as strings.
-        strings = s.game.agreed_dead_strings().to_vec();
-    } else {
-        let dead = dead_stones(s);
-        let board = s.game.board();
-        let seki = seki_stones(board, &dead);
-        let mut seen = Vec::new();
-        for p in board.points() {
-            if board.color_at(p).is_none() || seen.contains(&p) {
-                continue;
-            }
-            let stones = board.string_stones(p);
-            seen.extend(&stones);
-            let of = if dead.contains(&p) {
-                "dead"
-            } else if seki.contains(&p) {
-                "seki"
-            } else {
-                "alive"
-            };
-            if of == status {
-                strings.push(stones);
-            }
-        }
-    }
-    let mut lines: Vec<(Point, String)> = strings
-        .into_iter()
-        .filter(|g| !g.is_empty())
-        .map(|mut g| {
-            gnugo_order(&mut g);
-            (g[0], vertex_list(g))
-        })
-        .collect();
-    lines.sort_by_key(|(p, _)| {
-        let (x, y) = p.coords();
-        (std::cmp::Reverse(y), x)
-    });
-    Ok(lines
-        .into_iter()
-        .map(|(_, l)| l)
-        .collect::<Vec<_>>()
-        .join("\n"))
 }
 
 fn showboard(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
@@ -610,85 +439,40 @@ fn captures(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     Ok(s.game.board().removed(!c).to_string())
 }
 
-fn set_rules(s: &mut Session, rules: Rules) -> Result<String, GtpError> {
-    s.game
-        .set_rules(rules)
-        .map_err(|_| GtpError::BoardNotEmpty)?;
-    Ok(String::new())
-}
-
-fn kgs_rules(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
-    // KGS may add words after the name; only the name matters.
-    let name = args.first().ok_or(GtpError::Syntax)?;
-    let rules = Rules::from_kgs(name).ok_or(GtpError::Syntax)?;
-    set_rules(s, rules)
-}
-
-fn ingo_rules(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
-    match args {
-        [] => Ok(s.game.rules().to_string()),
-        [name] => {
-            let rules = name.parse().map_err(|_| GtpError::Syntax)?;
-            set_rules(s, rules)
-        }
-        _ => Err(GtpError::Syntax),
-    }
-}
-
-fn phase_error(e: PhaseError) -> GtpError {
-    match e {
-        PhaseError::GameOver => GtpError::GameOver,
-        PhaseError::NotStopped => GtpError::NotStopped,
-    }
-}
-
-fn ingo_agree(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
-    if s.game.phase() != Phase::Stopped {
-        return Err(GtpError::NotStopped);
-    }
-    let size = s.game.size();
-    let mut dead = Vec::with_capacity(args.len());
-    for a in args {
-        let p = Point::parse(a, size).map_err(|_| GtpError::Syntax)?;
-        if s.game.board().color_at(p).is_none() {
-            return Err(GtpError::BadVertexList);
-        }
-        dead.push(p);
-    }
-    s.game.agree(&dead).map_err(phase_error)?;
-    Ok(String::new())
-}
-
-fn ingo_dispute(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
-    no_args(args)?;
-    s.game.dispute().map_err(phase_error)?;
-    Ok(String::new())
-}
-
-/// The area count behind `final_score`, one item per line.
-fn ingo_score(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
-    no_args(args)?;
-    let (dead, score) = current_score(s);
-    let mut out = String::new();
-    for c in Color::ALL {
-        let _ = writeln!(
-            out,
-            "{c} stones {} territory {} area {}",
-            score.stones[c],
-            score.territory[c],
-            score.stones[c] + score.territory[c]
-        );
-    }
-    let _ = writeln!(out, "komi {}", format_number(score.komi));
-    let _ = writeln!(out, "handicap_bonus {}", score.handicap_bonus);
-    let _ = writeln!(out, "dead {}", vertex_list(dead));
-    let _ = write!(out, "result {}", score.result(s.game.rules().tie));
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{send, session};
+    use super::Control;
+    use crate::gtp::session::tests::{send, session};
+
+    #[test]
+    fn blank_and_comment_lines_get_no_reply() {
+        let mut s = session();
+        assert!(s.handle("").is_none());
+        assert!(s.handle("  # comment").is_none());
+        assert!(s.handle("\r").is_none());
+    }
+
+    #[test]
+    fn unknown_commands_and_ids() {
+        let mut s = session();
+        assert_eq!(send(&mut s, "foo"), "? unknown command\n\n");
+        assert_eq!(send(&mut s, "7 foo"), "?7 unknown command\n\n");
+        assert_eq!(send(&mut s, "7"), "?7 unknown command\n\n");
+        assert_eq!(
+            send(&mut s, "PLAY b d4"),
+            "? unknown command\n\n",
+            "names are exact"
+        );
+        assert_eq!(send(&mut s, "12 name"), "=12 ingo\n\n");
+    }
+
+    #[test]
+    fn quit_is_answered_then_stops() {
+        let mut s = session();
+        let (r, c) = s.handle("3 quit").expect("reply");
+        assert_eq!(r.to_string(), "=3 \n\n");
+        assert_eq!(c, Control::Quit);
+    }
 
     #[test]
     fn one_table_feeds_both_listings() {
@@ -873,42 +657,5 @@ mod tests {
             "? invalid number of stones\n\n"
         );
         assert_eq!(send(&mut s, "place_free_handicap 3"), "= C7 G7 C3\n\n");
-    }
-
-    #[test]
-    fn phases_through_gtp() {
-        let mut s = session();
-        send(&mut s, "boardsize 5");
-        assert_eq!(send(&mut s, "ingo-phase"), "= playing\n\n");
-        assert_eq!(send(&mut s, "ingo-agree"), "? game is not stopped\n\n");
-        assert_eq!(send(&mut s, "ingo-dispute"), "? game is not stopped\n\n");
-        send(&mut s, "play b c3");
-        send(&mut s, "play w pass");
-        send(&mut s, "play b pass");
-        assert_eq!(send(&mut s, "ingo-phase"), "= stopped\n\n");
-        assert_eq!(send(&mut s, "ingo-agree a1"), "? bad vertex list\n\n");
-        assert_eq!(send(&mut s, "ingo-agree"), "= \n\n");
-        assert_eq!(send(&mut s, "ingo-phase"), "= finished\n\n");
-        assert_eq!(send(&mut s, "final_score"), "= B+17.5\n\n");
-        assert_eq!(send(&mut s, "play w a1"), "? game is over\n\n");
-        assert_eq!(send(&mut s, "genmove w"), "? game is over\n\n");
-        assert_eq!(send(&mut s, "undo"), "= \n\n");
-        assert_eq!(send(&mut s, "ingo-phase"), "= stopped\n\n");
-        assert_eq!(send(&mut s, "ingo-dispute"), "= \n\n");
-        assert_eq!(send(&mut s, "ingo-phase"), "= resumed\n\n");
-    }
-
-    #[test]
-    fn rules_commands() {
-        let mut s = session();
-        assert_eq!(send(&mut s, "ingo-rules"), "= simplified-ing\n\n");
-        assert_eq!(send(&mut s, "ingo-rules aga"), "= \n\n");
-        assert_eq!(send(&mut s, "ingo-rules"), "= aga\n\n");
-        assert_eq!(send(&mut s, "ingo-rules japanese"), "? syntax error\n\n");
-        assert_eq!(send(&mut s, "kgs-rules new_zealand"), "= \n\n");
-        assert_eq!(send(&mut s, "ingo-rules"), "= new-zealand\n\n");
-        send(&mut s, "play b d4");
-        assert_eq!(send(&mut s, "ingo-rules chinese"), "? board not empty\n\n");
-        assert_eq!(send(&mut s, "ingo-rules"), "= new-zealand\n\n");
     }
 }

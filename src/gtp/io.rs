@@ -7,8 +7,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::sync::Arc;
 
-use super::analyze::{Event, JobKind, Running};
-use super::{Control, GtpError, Response, Session};
+use super::commands::Control;
+use super::jobs::{self, Event, Running};
+use super::parse;
+use super::response::{GtpError, Response};
+use super::session::{JobKind, Session};
 
 /// Longest accepted input line; longer lines get an error reply and are
 /// skipped without being held in memory.
@@ -113,7 +116,7 @@ fn reply(session: &mut Session, line: Result<String, Vec<u8>>) -> Option<(Respon
         Ok(text) => session.handle(&text),
         Err(prefix) => {
             let text = String::from_utf8_lossy(&prefix).into_owned();
-            let id = super::parse::preprocess(&text).and_then(|l| super::parse::tokenize(&l).id);
+            let id = parse::preprocess(&text).and_then(|l| parse::tokenize(&l).id);
             Some((
                 Response {
                     id,
@@ -140,6 +143,8 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
     input: R,
     mut output: W,
 ) -> io::Result<()> {
+    // GoGui reads live graphics from stderr, beside the log.
+    session.set_gfx_output(Box::new(io::stderr()));
     let (tx, rx) = mpsc::channel();
     let interrupt = session.interrupt_flag();
     {
@@ -149,7 +154,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
     // Input that came while a job held it back, in order.
     let mut held: VecDeque<Event> = VecDeque::new();
     let mut job: Option<Running> = None;
-    let mut jobs = 0u64;
+    let mut job_number = 0u64;
     loop {
         let holding = job.as_ref().is_some_and(Running::holds_input);
         let event = match held.pop_front() {
@@ -177,13 +182,13 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
                     .is_some_and(|r| r.number == n && r.holds_input())
                 {
                     let Some(running) = job.take() else { continue };
-                    let play = session.finish(running).unwrap_or_default();
+                    let play = jobs::finish(session, running).unwrap_or_default();
                     if !emit(&mut output, &(play + "\n\n"))? {
                         return Ok(());
                     }
-                    if let Some(ponder) = session.ponder_job() {
-                        jobs += 1;
-                        job = Some(session.start(ponder, jobs, tx.clone()));
+                    if let Some(ponder) = jobs::ponder_job(session) {
+                        job_number += 1;
+                        job = Some(jobs::start(session, ponder, job_number, tx.clone()));
                     }
                 }
             }
@@ -198,7 +203,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
                     // Like any input line, it ends an analysis.
                     Some(r) if r.streams() => {
                         r.stop();
-                        session.finish(r);
+                        jobs::finish(session, r);
                         if !emit(&mut output, "\n")? {
                             return Ok(());
                         }
@@ -211,7 +216,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
                 if let Some(running) = job.take() {
                     running.stop();
                     let streams = running.streams();
-                    session.finish(running);
+                    jobs::finish(session, running);
                     if streams {
                         emit(&mut output, "\n")?;
                     }
@@ -222,7 +227,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
                 if let Some(running) = job.take() {
                     running.stop();
                     let streams = running.streams();
-                    session.finish(running);
+                    jobs::finish(session, running);
                     if streams && !emit(&mut output, "\n")? {
                         return Ok(());
                     }
@@ -244,8 +249,8 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
                         if !emit(&mut output, &head)? {
                             return Ok(());
                         }
-                        jobs += 1;
-                        job = Some(session.start(next, jobs, tx.clone()));
+                        job_number += 1;
+                        job = Some(jobs::start(session, next, job_number, tx.clone()));
                     }
                     _ => {
                         if !emit(&mut output, &response.to_string())? {
@@ -264,7 +269,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gtp::tests::session;
+    use crate::gtp::session::tests::session;
 
     fn serve(input: &[u8]) -> String {
         let mut out = Vec::new();

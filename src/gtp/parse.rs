@@ -1,4 +1,9 @@
-//! GTP input preprocessing and tokenising (GTP 2 §3.1), pure functions.
+//! GTP input preprocessing and tokenising (GTP 2 §3.1), and the readers
+//! of command arguments every handler shares, pure functions.
+
+use crate::board::{Color, Point};
+
+use super::response::GtpError;
 
 /// Applies the GTP preprocessing to one line: control characters other
 /// than HT and LF dropped (CR included), everything from `#` on removed, HT
@@ -48,6 +53,57 @@ pub fn tokenize(line: &str) -> CommandLine<'_> {
         name,
         args: tokens.collect(),
     }
+}
+
+pub(super) fn no_args(args: &[&str]) -> Result<(), GtpError> {
+    args.is_empty().then_some(()).ok_or(GtpError::Syntax)
+}
+
+pub(super) fn arity(args: &[&str], n: usize) -> Result<(), GtpError> {
+    (args.len() == n).then_some(()).ok_or(GtpError::Syntax)
+}
+
+pub(super) fn color(text: &str) -> Result<Color, GtpError> {
+    text.parse().map_err(|_| GtpError::InvalidColor)
+}
+
+/// A vertex on the current board; `None` is `pass`.
+pub(super) fn vertex(text: &str, size: u8) -> Result<Option<Point>, GtpError> {
+    if text.eq_ignore_ascii_case("pass") {
+        return Ok(None);
+    }
+    Point::parse(text, size)
+        .map(Some)
+        .map_err(|_| GtpError::Syntax)
+}
+
+pub(super) fn number<T: std::str::FromStr>(text: &str) -> Result<T, GtpError> {
+    text.parse().map_err(|_| GtpError::Syntax)
+}
+
+/// A finite float (GTP komi and times).
+pub(super) fn float(text: &str) -> Result<f64, GtpError> {
+    number::<f64>(text).and_then(|x| {
+        if x.is_finite() {
+            Ok(x)
+        } else {
+            Err(GtpError::Syntax)
+        }
+    })
+}
+
+pub(super) fn seconds(text: &str) -> Result<f64, GtpError> {
+    float(text).and_then(|x| {
+        if x >= 0.0 {
+            Ok(x)
+        } else {
+            Err(GtpError::Syntax)
+        }
+    })
+}
+
+pub(super) fn stones(text: &str) -> Result<u32, GtpError> {
+    number(text)
 }
 
 #[cfg(test)]

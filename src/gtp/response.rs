@@ -1,4 +1,7 @@
-//! GTP errors with their exact reply strings, and response framing.
+//! GTP errors with their exact reply strings, response framing, and
+//! vertex lists in GNU Go's order.
+
+use crate::board::Point;
 
 use std::fmt;
 
@@ -80,6 +83,23 @@ impl fmt::Display for Response {
         }
         write!(f, " {body}\n\n")
     }
+}
+
+/// GNU Go's order for vertex lists: from the top row down, left to right.
+pub(super) fn gnugo_order(points: &mut [Point]) {
+    points.sort_by_key(|p| {
+        let (x, y) = p.coords();
+        (std::cmp::Reverse(y), x)
+    });
+}
+
+pub(super) fn vertex_list(mut points: Vec<Point>) -> String {
+    gnugo_order(&mut points);
+    points
+        .iter()
+        .map(|p| p.vertex().to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]

@@ -1,0 +1,190 @@
+//! The end of the game over GTP: the rules it is counted by, agreeing on
+//! dead stones or disputing them, the count and the status of strings.
+
+use std::fmt::Write as _;
+
+use crate::board::{Color, Point};
+use crate::rules::{format_number, seki_stones, Phase, PhaseError, Rules};
+
+use super::parse::{arity, no_args};
+use super::response::{gnugo_order, vertex_list, GtpError};
+use super::session::{current_score, dead_stones, Session};
+
+pub(super) fn final_score(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    no_args(args)?;
+    let (_, score) = current_score(s);
+    Ok(score.result(s.game.rules().tie).to_string())
+}
+
+/// GNU Go's format: one string per line, vertices in GNU Go order. A
+/// string is `dead` (the engine's proposal, or the agreement once
+/// finished), `seki` (sharing liberties neither side can fill) or `alive`.
+pub(super) fn final_status_list(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    arity(args, 1)?;
+    let status = args[0].to_ascii_lowercase();
+    if !matches!(status.as_str(), "dead" | "alive" | "seki") {
+        return Err(GtpError::Syntax);
+    }
+    let mut strings: Vec<Vec<Point>> = Vec::new();
+    if status == "dead" && s.game.phase() == Phase::Finished {
+        // Removed from the board at agreement; kept as strings.
+        strings = s.game.agreed_dead_strings().to_vec();
+    } else {
+        let dead = dead_stones(s);
+        let board = s.game.board();
+        let seki = seki_stones(board, &dead);
+        let mut seen = Vec::new();
+        for p in board.points() {
+            if board.color_at(p).is_none() || seen.contains(&p) {
+                continue;
+            }
+            let stones = board.string_stones(p);
+            seen.extend(&stones);
+            let of = if dead.contains(&p) {
+                "dead"
+            } else if seki.contains(&p) {
+                "seki"
+            } else {
+                "alive"
+            };
+            if of == status {
+                strings.push(stones);
+            }
+        }
+    }
+    let mut lines: Vec<(Point, String)> = strings
+        .into_iter()
+        .filter(|g| !g.is_empty())
+        .map(|mut g| {
+            gnugo_order(&mut g);
+            (g[0], vertex_list(g))
+        })
+        .collect();
+    lines.sort_by_key(|(p, _)| {
+        let (x, y) = p.coords();
+        (std::cmp::Reverse(y), x)
+    });
+    Ok(lines
+        .into_iter()
+        .map(|(_, l)| l)
+        .collect::<Vec<_>>()
+        .join("\n"))
+}
+
+fn set_rules(s: &mut Session, rules: Rules) -> Result<String, GtpError> {
+    s.game
+        .set_rules(rules)
+        .map_err(|_| GtpError::BoardNotEmpty)?;
+    Ok(String::new())
+}
+
+pub(super) fn kgs_rules(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    // KGS may add words after the name; only the name matters.
+    let name = args.first().ok_or(GtpError::Syntax)?;
+    let rules = Rules::from_kgs(name).ok_or(GtpError::Syntax)?;
+    set_rules(s, rules)
+}
+
+pub(super) fn ingo_rules(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    match args {
+        [] => Ok(s.game.rules().to_string()),
+        [name] => {
+            let rules = name.parse().map_err(|_| GtpError::Syntax)?;
+            set_rules(s, rules)
+        }
+        _ => Err(GtpError::Syntax),
+    }
+}
+
+fn phase_error(e: PhaseError) -> GtpError {
+    match e {
+        PhaseError::GameOver => GtpError::GameOver,
+        PhaseError::NotStopped => GtpError::NotStopped,
+    }
+}
+
+pub(super) fn ingo_agree(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    if s.game.phase() != Phase::Stopped {
+        return Err(GtpError::NotStopped);
+    }
+    let size = s.game.size();
+    let mut dead = Vec::with_capacity(args.len());
+    for a in args {
+        let p = Point::parse(a, size).map_err(|_| GtpError::Syntax)?;
+        if s.game.board().color_at(p).is_none() {
+            return Err(GtpError::BadVertexList);
+        }
+        dead.push(p);
+    }
+    s.game.agree(&dead).map_err(phase_error)?;
+    Ok(String::new())
+}
+
+pub(super) fn ingo_dispute(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    no_args(args)?;
+    s.game.dispute().map_err(phase_error)?;
+    Ok(String::new())
+}
+
+/// The area count behind `final_score`, one item per line.
+pub(super) fn ingo_score(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
+    no_args(args)?;
+    let (dead, score) = current_score(s);
+    let mut out = String::new();
+    for c in Color::ALL {
+        let _ = writeln!(
+            out,
+            "{c} stones {} territory {} area {}",
+            score.stones[c],
+            score.territory[c],
+            score.stones[c] + score.territory[c]
+        );
+    }
+    let _ = writeln!(out, "komi {}", format_number(score.komi));
+    let _ = writeln!(out, "handicap_bonus {}", score.handicap_bonus);
+    let _ = writeln!(out, "dead {}", vertex_list(dead));
+    let _ = write!(out, "result {}", score.result(s.game.rules().tie));
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::gtp::session::tests::{send, session};
+
+    #[test]
+    fn phases_through_gtp() {
+        let mut s = session();
+        send(&mut s, "boardsize 5");
+        assert_eq!(send(&mut s, "ingo-phase"), "= playing\n\n");
+        assert_eq!(send(&mut s, "ingo-agree"), "? game is not stopped\n\n");
+        assert_eq!(send(&mut s, "ingo-dispute"), "? game is not stopped\n\n");
+        send(&mut s, "play b c3");
+        send(&mut s, "play w pass");
+        send(&mut s, "play b pass");
+        assert_eq!(send(&mut s, "ingo-phase"), "= stopped\n\n");
+        assert_eq!(send(&mut s, "ingo-agree a1"), "? bad vertex list\n\n");
+        assert_eq!(send(&mut s, "ingo-agree"), "= \n\n");
+        assert_eq!(send(&mut s, "ingo-phase"), "= finished\n\n");
+        assert_eq!(send(&mut s, "final_score"), "= B+17.5\n\n");
+        assert_eq!(send(&mut s, "play w a1"), "? game is over\n\n");
+        assert_eq!(send(&mut s, "genmove w"), "? game is over\n\n");
+        assert_eq!(send(&mut s, "undo"), "= \n\n");
+        assert_eq!(send(&mut s, "ingo-phase"), "= stopped\n\n");
+        assert_eq!(send(&mut s, "ingo-dispute"), "= \n\n");
+        assert_eq!(send(&mut s, "ingo-phase"), "= resumed\n\n");
+    }
+
+    #[test]
+    fn rules_commands() {
+        let mut s = session();
+        assert_eq!(send(&mut s, "ingo-rules"), "= simplified-ing\n\n");
+        assert_eq!(send(&mut s, "ingo-rules aga"), "= \n\n");
+        assert_eq!(send(&mut s, "ingo-rules"), "= aga\n\n");
+        assert_eq!(send(&mut s, "ingo-rules japanese"), "? syntax error\n\n");
+        assert_eq!(send(&mut s, "kgs-rules new_zealand"), "= \n\n");
+        assert_eq!(send(&mut s, "ingo-rules"), "= new-zealand\n\n");
+        send(&mut s, "play b d4");
+        assert_eq!(send(&mut s, "ingo-rules chinese"), "? board not empty\n\n");
+        assert_eq!(send(&mut s, "ingo-rules"), "= new-zealand\n\n");
+    }
+}

@@ -1,0 +1,325 @@
+//! The GTP session's state: the game, the player and the clock, the work
+//! a streaming command leaves for the loop, and the helpers every command
+//! needs (planning and playing a generated move, the dead stones and the
+//! count).
+//!
+//! It depends on nothing else in `gtp` but [`GtpError`], so the files of
+//! commands, analysis formats, GoGui graphics and search threads can all
+//! build on it without importing each other. The dispatch of a line,
+//! `Session::handle`, reads the command table and so lives beside it in
+//! `commands.rs`.
+
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use crate::board::{Color, Point};
+use crate::rules::{EndRule, Game, IllegalMove, Move, Phase, Rules, ScoreBreakdown};
+use crate::search::time::TimeControl;
+use crate::search::{Analysis, Budget, Decision, GenMode, Mcts, MoveFilter, Player, SearchParams};
+
+use super::response::GtpError;
+
+/// Start-up settings (from the command line).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    pub size: u8,
+    pub rules: Rules,
+    pub komi: f64,
+    /// Fixed playouts per move; `None` thinks for a time instead.
+    pub playouts: Option<u64>,
+    /// Thinking time per move when no time control is set.
+    pub time_per_move: Duration,
+    pub search: SearchParams,
+    /// Search on the opponent's time (after each `genmove`, until the
+    /// next command).
+    pub ponder: bool,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            size: 19,
+            rules: Rules::SIMPLIFIED_ING,
+            komi: 7.5,
+            playouts: None,
+            time_per_move: Duration::from_secs(2),
+            search: SearchParams::default(),
+            ponder: false,
+        }
+    }
+}
+
+/// Whose line format a stream uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Leela Zero: win rates and priors as integers 0..=10000.
+    Lz,
+    /// KataGo: floats, score leads, optional ownership.
+    Kata,
+}
+
+/// What a job does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JobKind {
+    /// Analyse until the next input line.
+    Analyze(Format),
+    /// Analyse while generating a move, then play it (`play D4` ends the
+    /// response); input waits.
+    GenmoveAnalyze(Format),
+    /// Search on the opponent's time, silently, until the next line.
+    Ponder,
+}
+
+/// An analysis request, as parsed from `lz-analyze` and its kin.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Request {
+    pub color: Color,
+    /// `None`: no periodic reports.
+    pub interval: Option<Duration>,
+    pub filter: MoveFilter,
+    pub min_moves: usize,
+    pub max_moves: usize,
+    /// KataGo extras at the end of each line.
+    pub ownership: bool,
+    pub root_info: bool,
+}
+
+/// Work a streaming command leaves for the loop.
+#[derive(Debug)]
+pub struct Job {
+    pub kind: JobKind,
+    pub request: Request,
+    /// When the command arrived (a generated move charges the clock from
+    /// there).
+    pub started: Instant,
+}
+
+/// A player that a search thread can borrow.
+pub(super) type SharedPlayer = Arc<Mutex<Box<dyn Player>>>;
+
+/// The player, for the thread that calls. No search thread holds it while
+/// a command runs (the loop ends them first); a panic in one must not take
+/// the session down with it.
+pub(super) fn lock(player: &SharedPlayer) -> MutexGuard<'_, Box<dyn Player>> {
+    player.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// GoGui's side: a cached analysis for the graphics commands, whether
+/// live graphics are on, and where they go.
+pub(super) struct GfxState {
+    pub(super) live: bool,
+    /// The analysis of a position, keyed by its hash, the player to move
+    /// and the number of events (so an undo and replay asks again).
+    pub(super) cache: Option<((u64, Color, usize), Analysis)>,
+    /// Where live graphics are drawn: nowhere until the I/O loop hands in
+    /// stderr (GoGui reads them there), so the session itself does no I/O.
+    pub(super) out: Box<dyn Write + Send>,
+}
+
+impl Default for GfxState {
+    fn default() -> GfxState {
+        GfxState {
+            live: false,
+            cache: None,
+            out: Box::new(std::io::sink()),
+        }
+    }
+}
+
+/// A GTP session: the game, the player and the clock.
+pub struct Session {
+    pub(super) game: Game,
+    pub(super) player: SharedPlayer,
+    pub(super) config: Config,
+    pub(super) time: TimeControl,
+    /// Set when GoGui's `# interrupt` arrives (by the input thread, while
+    /// a command runs): the running search stops with what it has.
+    pub(super) interrupt: Arc<AtomicBool>,
+    /// A streaming command's work, left by its handler for the loop.
+    pub(super) pending: Option<Job>,
+    /// What the GoGui analyze commands show, and whether live graphics go
+    /// to stderr while thinking.
+    pub(super) gfx: GfxState,
+}
+
+impl Session {
+    /// A session with the player the configuration asks for.
+    pub fn new(config: Config) -> Session {
+        let player = Box::new(Mcts::new(config.search.clone()));
+        Session::with_player(config, player)
+    }
+
+    /// A session with another player behind `genmove`.
+    pub fn with_player(config: Config, player: Box<dyn Player>) -> Session {
+        Session {
+            game: Game::new(config.size, config.rules, config.komi),
+            time: TimeControl::new(config.time_per_move),
+            player: Arc::new(Mutex::new(player)),
+            config,
+            interrupt: Arc::new(AtomicBool::new(false)),
+            pending: None,
+            gfx: GfxState::default(),
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The flag that interrupts a running command (GoGui's `# interrupt`).
+    pub fn interrupt_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.interrupt)
+    }
+
+    /// The streaming work the last command left, if any.
+    pub fn take_job(&mut self) -> Option<Job> {
+        self.pending.take()
+    }
+
+    /// Where GoGui's live graphics go while thinking (the I/O loop hands
+    /// in stderr).
+    pub fn set_gfx_output(&mut self, out: Box<dyn Write + Send>) {
+        self.gfx.out = out;
+    }
+
+    /// The player, for this thread.
+    pub(super) fn player(&self) -> MutexGuard<'_, Box<dyn Player>> {
+        lock(&self.player)
+    }
+
+    /// Budget for `color`'s next move.
+    pub(super) fn budget(&self, color: Color) -> Budget {
+        match self.config.playouts {
+            Some(n) => Budget::Playouts(n),
+            None => {
+                let board = self.game.board();
+                let area = usize::from(board.size()) * usize::from(board.size());
+                self.time.plan(color, board.empty_count(), area)
+            }
+        }
+    }
+
+    /// Budget for judging dead stones.
+    pub(super) fn judge_budget(&self) -> Budget {
+        match self.config.playouts {
+            Some(n) => Budget::Playouts(n),
+            None => Budget::time(self.config.time_per_move),
+        }
+    }
+
+    /// A new empty game of `size`, keeping rules and komi.
+    pub(super) fn new_game(&mut self, size: u8) {
+        self.game = Game::new(size, self.game.rules(), self.game.komi());
+        // The clock settings stay (clients do not resend them); both
+        // sides start the new game with a full clock.
+        self.time.reset();
+    }
+}
+
+/// A refused move in GTP words (a finished game has words of its own).
+pub(super) fn illegal(e: IllegalMove) -> GtpError {
+    log::debug!("illegal: {e}");
+    match e {
+        IllegalMove::GameOver => GtpError::GameOver,
+        _ => GtpError::IllegalMove,
+    }
+}
+
+/// The checks before a move is generated, and how to think: the mode
+/// (cleanup where stones will count as they stand) and the budget.
+pub(super) fn genmove_plan(
+    s: &Session,
+    c: Color,
+    mode: GenMode,
+) -> Result<(GenMode, Budget), GtpError> {
+    if s.game.phase() == Phase::Finished {
+        return Err(GtpError::GameOver);
+    }
+    // Stones will be counted as they stand: after a resumption (which this
+    // move causes when stopped), or where two passes end the game.
+    let mode = match s.game.phase() {
+        Phase::Stopped | Phase::Resumed { .. } => GenMode::Cleanup,
+        _ if s.game.rules().end == EndRule::TwoPasses => GenMode::Cleanup,
+        _ => mode,
+    };
+    Ok((mode, s.budget(c)))
+}
+
+/// After thinking: the clock is charged (from `started`) and the move
+/// played when `commit`; the reply.
+pub(super) fn genmove_finish(
+    s: &mut Session,
+    c: Color,
+    decision: Decision,
+    started: Instant,
+    commit: bool,
+) -> Result<String, GtpError> {
+    if commit {
+        s.time.charge(c, started.elapsed());
+    }
+    let (mv, text) = match decision {
+        Decision::Resign => return Ok("resign".into()),
+        Decision::Pass => (Move::Pass(c), "pass".to_string()),
+        Decision::Play(p) => (Move::Play(c, p), p.vertex().to_string()),
+    };
+    if commit {
+        if let Err(e) = s.game.play(mv) {
+            // The player only proposes legal moves; never answer with an
+            // illegal one, whatever happens.
+            log::error!("player proposed illegal {text}: {e}");
+            s.game.play(Move::Pass(c)).map_err(illegal)?;
+            return Ok("pass".into());
+        }
+    }
+    Ok(text)
+}
+
+/// The dead stones behind `final_score` and `final_status_list`: the
+/// agreement once finished (none after a finish by passes in `resumed`, or
+/// under Tromp-Taylor), else the engine's proposal.
+pub(super) fn dead_stones(s: &mut Session) -> Vec<Point> {
+    if s.game.phase() == Phase::Finished {
+        return s.game.agreed_dead();
+    }
+    let budget = s.judge_budget();
+    s.player().dead_stones(&s.game, budget)
+}
+
+/// The count behind `final_score` and `ingo-score`, with the dead stones
+/// it removes. Once finished, agreed dead stones are already off the board,
+/// which counts as it stands.
+pub(super) fn current_score(s: &mut Session) -> (Vec<Point>, ScoreBreakdown) {
+    let dead = if s.game.phase() == Phase::Finished {
+        Vec::new()
+    } else {
+        dead_stones(s)
+    };
+    let score = s.game.score(&dead);
+    (dead, score)
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+
+    pub(crate) fn session() -> Session {
+        let config = Config {
+            playouts: Some(300),
+            search: SearchParams {
+                seed: 1,
+                ..SearchParams::default()
+            },
+            ..Config::default()
+        };
+        Session::new(config)
+    }
+
+    /// Sends `line`, returns the printed reply.
+    pub(crate) fn send(s: &mut Session, line: &str) -> String {
+        s.handle(line)
+            .map(|(r, _)| r.to_string())
+            .unwrap_or_default()
+    }
+}
