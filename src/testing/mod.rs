@@ -2,6 +2,8 @@
 //! test module needs, and the property tests that play random games
 //! against a reference model. Compiled for tests only.
 
+mod games;
+mod model;
 mod properties;
 
 use crate::board::{Board, Point};

@@ -2,7 +2,14 @@
 //! arrangements as plain vectors, captures and suicide by flood fill, every
 //! position kept for superko, written from the rules text and nothing else.
 
-use super::*;
+use crate::board::{zobrist, Board, Color, Point};
+use crate::rules::{
+    EndRule, Game, IllegalMove, KoRule, Move, Phase, PhaseError, PositionHistory, Rules, Suicide,
+    UndoError,
+};
+use proptest::prelude::*;
+
+use super::games::*;
 /// A stone arrangement, indexed `y * size + x`.
 pub(super) type Arrangement = Vec<Option<Color>>;
 
