@@ -148,11 +148,6 @@ impl FlatMonteCarlo {
     }
 }
 
-/// Komi plus handicap bonus: what White adds to its area.
-fn white_bonus(game: &Game) -> f64 {
-    game.komi() + f64::from(game.rules().handicap_bonus.points(game.handicap()))
-}
-
 /// What to play out: from `board`, each candidate first move of `color`
 /// (with `arms` empty, playouts from the position itself, `color` to move).
 struct Job<'a> {
@@ -286,7 +281,7 @@ impl Player for FlatMonteCarlo {
         let job = Job {
             board,
             color,
-            komi: white_bonus(game),
+            komi: game.komi_with_bonus(),
             arms: &arms,
             policy: self.params.policy,
         };
@@ -371,7 +366,7 @@ impl Player for FlatMonteCarlo {
         let job = Job {
             board,
             color: game.to_move(),
-            komi: white_bonus(game),
+            komi: game.komi_with_bonus(),
             arms: &[],
             policy: Policy::NoSelfAtari,
         };

@@ -680,7 +680,7 @@ impl Mcts {
     /// handicap side plays as if it owed more komi, the other as if it
     /// owed less, fading out over the game.
     fn white_bonus(game: &Game, color: Color) -> f64 {
-        let base = game.komi() + f64::from(game.rules().handicap_bonus.points(game.handicap()));
+        let base = game.komi_with_bonus();
         let stones = game.handicap();
         if stones == 0 {
             return base;
@@ -780,8 +780,6 @@ impl Mcts {
             _ => None,
         };
         let white_bonus = Self::white_bonus(game, color);
-        let true_bonus =
-            game.komi() + f64::from(game.rules().handicap_bonus.points(game.handicap()));
         let search = Search {
             tree: &tree,
             game,
@@ -802,7 +800,7 @@ impl Mcts {
             abort: watch.stop,
             filter,
             own: SharedOwnership::new(),
-            black_margin_shift: white_bonus - true_bonus,
+            black_margin_shift: white_bonus - game.komi_with_bonus(),
         };
         let threads = self.params.threads.max(1);
         let seeds: Vec<u64> = (0..threads).map(|_| self.rng.random()).collect();
