@@ -27,7 +27,7 @@ use crate::rules::{area_owners, Event, Game, KoRule, Move, Phase, TieRule};
 use super::analysis::{Analysis, Candidate, MoveFilter, Watch};
 use super::playout::{owners, play_out, Policy};
 use super::prior;
-use super::tree::{NodeId, Tree, DRAW, ROOT, WIN};
+use super::tree::{Legality, NodeId, Tree, DRAW, ROOT, WIN};
 use super::{dead_strings, value_for, Budget, Decision, GenMode, Player, SearchParams};
 
 /// AMAF games worth as much as one real game (Pachi's `equiv_rave`).
@@ -292,11 +292,11 @@ impl<'a> Search<'a> {
             c.enter();
             w.path.push(child);
             w.tree_moves.push((color, p));
-            if c.legality().is_none() {
+            if c.legality() == Legality::Unchecked {
                 // Passes never repeat a position (SPEC §1.1).
                 c.set_legality(p == PASS_MARK || !self.repeats(w, !color));
             }
-            if c.legality() == Some(false) {
+            if c.is_illegal() {
                 for &id in &w.path {
                     tree.node(id).leave();
                 }
@@ -391,7 +391,7 @@ impl<'a> Search<'a> {
             if let Some(id) = pass {
                 let c = tree.node(id);
                 if c.visits() < PASS_MIN_VISITS as u32
-                    && c.legality() != Some(false)
+                    && !c.is_illegal()
                     && (self.filter.is_empty() || self.filter.permits(color, None, depth))
                 {
                     return Some(id);
@@ -405,7 +405,7 @@ impl<'a> Search<'a> {
         for i in 0..count {
             let id = NodeId(kids.start + (i + offset) % count);
             let c = tree.node(id);
-            if c.legality() == Some(false)
+            if c.is_illegal()
                 || (!self.filter.is_empty() && !self.filter.permits(color, c.point(), depth))
             {
                 continue;
@@ -473,7 +473,7 @@ impl<'a> Search<'a> {
             .map(NodeId)
             .filter(|&id| {
                 let n = tree.node(id);
-                n.legality() != Some(false) && self.filter.permits(self.color, n.point(), 0)
+                !n.is_illegal() && self.filter.permits(self.color, n.point(), 0)
             })
             .map(|id| (id, tree.node(id).stats()))
             .collect();
@@ -547,7 +547,7 @@ impl<'a> Search<'a> {
                 .node(node)
                 .children()
                 .map(NodeId)
-                .filter(|&id| tree.node(id).legality() != Some(false))
+                .filter(|&id| !tree.node(id).is_illegal())
                 .max_by_key(|&id| tree.node(id).visits());
             match next {
                 Some(id) if tree.node(id).visits() >= PV_MIN_VISITS => {
@@ -567,7 +567,7 @@ impl<'a> Search<'a> {
             .node(ROOT)
             .children()
             .map(|i| (NodeId(i), self.tree.node(NodeId(i)).visits()))
-            .filter(|&(id, _)| self.tree.node(id).legality() != Some(false))
+            .filter(|&(id, _)| !self.tree.node(id).is_illegal())
             .collect();
         v.sort_by_key(|&(_, visits)| std::cmp::Reverse(visits));
         v
@@ -911,7 +911,7 @@ impl Mcts {
             .filter_map(|i| {
                 let n = tree.node(NodeId(i));
                 let p = n.point()?;
-                (n.legality() != Some(false)).then_some((p, n.stats()))
+                (!n.is_illegal()).then_some((p, n.stats()))
             })
             .collect();
         v.sort_by(|a, b| {

@@ -163,13 +163,20 @@ impl Node {
         first..first + u32::from(self.child_count.load(Ordering::Relaxed))
     }
 
-    /// `Some(legal)` once superko was checked for this node.
-    pub fn legality(&self) -> Option<bool> {
+    /// Whether superko was checked for this node, and its verdict.
+    #[inline]
+    pub fn legality(&self) -> Legality {
         match self.legality.load(Ordering::Relaxed) {
-            LEGAL => Some(true),
-            ILLEGAL => Some(false),
-            _ => None,
+            LEGAL => Legality::Legal,
+            ILLEGAL => Legality::Illegal,
+            _ => Legality::Unchecked,
         }
+    }
+
+    /// True once superko was found to forbid this node's move.
+    #[inline]
+    pub fn is_illegal(&self) -> bool {
+        self.legality() == Legality::Illegal
     }
 
     pub fn set_legality(&self, legal: bool) {
@@ -189,6 +196,15 @@ impl Node {
     fn unclaim(&self) {
         self.state.store(UNEXPANDED, Ordering::Release);
     }
+}
+
+/// A node's superko verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Legality {
+    /// No descent has entered the node yet.
+    Unchecked,
+    Legal,
+    Illegal,
 }
 
 /// What a new child starts with.
