@@ -10,8 +10,9 @@ use rand::{Rng, SeedableRng};
 use crate::board::{Board, Color, Point, MAX_POINTS};
 use crate::rules::{area_owners, Game, Move, Phase};
 
+use super::ownership::dead_strings;
 use super::playout::{final_owner, play_out, Policy};
-use super::{dead_strings, value_for, Budget, Decision, GenMode, Player, SearchParams, Watch};
+use super::{value_for, Budget, Decision, GenMode, Player, SearchParams, Watch};
 
 /// Playouts below which the player neither resigns nor trusts ownership.
 const MIN_PLAYOUTS_TO_JUDGE: u64 = 200;

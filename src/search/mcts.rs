@@ -15,7 +15,7 @@
 //! node, against the game's history and the positions on the path, and a
 //! repeating node is marked illegal for good.
 
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::rngs::SmallRng;
@@ -25,10 +25,11 @@ use crate::board::{Board, Color, Point, MAX_POINTS};
 use crate::rules::{area_owners, Event, Game, KoRule, Move, Phase, TieRule};
 
 use super::analysis::{Analysis, Candidate, MoveFilter, Watch};
+use super::ownership::{Ownership, SharedOwnership};
 use super::playout::{owners, play_out, Policy};
 use super::prior;
 use super::tree::{Legality, NodeId, Tree, DRAW, ROOT, WIN};
-use super::{dead_strings, value_for, Budget, Decision, GenMode, Player, SearchParams};
+use super::{value_for, Budget, Decision, GenMode, Player, SearchParams};
 
 /// AMAF games worth as much as one real game (Pachi's `equiv_rave`).
 const EQUIV_RAVE: f64 = 3000.0;
@@ -70,76 +71,6 @@ const OWNERSHIP_FLUSH: u64 = 64;
 /// A principal variation stops at a node with fewer visits, or this deep.
 const PV_MIN_VISITS: u32 = 2;
 const PV_MAX_LEN: usize = 24;
-
-/// Ownership counts gathered over the playouts from the root.
-#[derive(Clone)]
-struct Ownership {
-    /// Per point: playouts in which Black, and White, owned it.
-    owned: Vec<[u32; 2]>,
-    playouts: u64,
-}
-
-impl Ownership {
-    fn new() -> Ownership {
-        Ownership {
-            owned: vec![[0; 2]; MAX_POINTS],
-            playouts: 0,
-        }
-    }
-
-    /// Adds these counts to the shared ones and starts again from zero.
-    fn flush(&mut self, shared: &SharedOwnership) {
-        for (a, b) in self.owned.iter_mut().zip(&shared.owned) {
-            for c in 0..2 {
-                if a[c] > 0 {
-                    b[c].fetch_add(a[c], Ordering::Relaxed);
-                    a[c] = 0;
-                }
-            }
-        }
-        shared.playouts.fetch_add(self.playouts, Ordering::Relaxed);
-        self.playouts = 0;
-    }
-
-    /// Share of playouts in which `color` owned `p`.
-    fn share(&self, p: Point, color: Color) -> f64 {
-        if self.playouts == 0 {
-            return 0.0;
-        }
-        f64::from(self.owned[p.index()][color.index()]) / self.playouts as f64
-    }
-
-    /// Strings whose points the opponent owns in most playouts.
-    fn dead(&self, board: &Board) -> Vec<Point> {
-        dead_strings(board, |p, c| self.share(p, c))
-    }
-}
-
-/// Ownership counts of all threads, read while they run.
-struct SharedOwnership {
-    owned: Vec<[AtomicU32; 2]>,
-    playouts: AtomicU64,
-}
-
-impl SharedOwnership {
-    fn new() -> SharedOwnership {
-        SharedOwnership {
-            owned: (0..MAX_POINTS).map(|_| Default::default()).collect(),
-            playouts: AtomicU64::new(0),
-        }
-    }
-
-    fn read(&self) -> Ownership {
-        Ownership {
-            owned: self
-                .owned
-                .iter()
-                .map(|[b, w]| [b.load(Ordering::Relaxed), w.load(Ordering::Relaxed)])
-                .collect(),
-            playouts: self.playouts.load(Ordering::Relaxed),
-        }
-    }
-}
 
 /// When a search stops.
 #[derive(Clone, Copy, Debug)]

@@ -11,6 +11,7 @@ pub mod analysis;
 mod flat;
 pub mod gammas;
 mod mcts;
+mod ownership;
 pub mod patterns;
 pub mod playout;
 mod prior;
@@ -25,8 +26,8 @@ pub use mcts::Mcts;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::board::{Board, Color, Point, MAX_POINTS};
-use crate::rules::{seki_stones, Game, GameResult};
+use crate::board::{Color, Point};
+use crate::rules::{Game, GameResult};
 
 /// How much thinking one decision may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,61 +142,6 @@ pub trait Player: Send {
     /// sorted list of points (whole strings). The same position must give
     /// the same answer every time it is asked.
     fn dead_stones(&mut self, game: &Game, budget: Budget) -> Vec<Point>;
-}
-
-/// A string is dead when the opponent owns its points in more than this
-/// share of the playouts.
-const DEAD_OWNERSHIP: f64 = 0.5;
-
-/// Strings whose points the opponent owns in most playouts, sorted;
-/// `share(p, c)` is the share of playouts in which `c` owned `p`. Strings
-/// in seki are alive whatever the playouts say: random play breaks sekis
-/// that no sensible player would. Which strings are in seki depends on
-/// the dead ones (a dead string may be all that keeps its neighbours
-/// short of liberties), so the two are found in turn until they agree.
-fn dead_strings(board: &Board, share: impl Fn(Point, Color) -> f64) -> Vec<Point> {
-    let mut dead = Vec::new();
-    // The second round settles every case seen; the bound is against a
-    // pathological cycle.
-    for _ in 0..4 {
-        let seki = seki_stones(board, &dead);
-        let next = dead_by_ownership(board, &seki, &share);
-        if next == dead {
-            break;
-        }
-        dead = next;
-    }
-    dead
-}
-
-/// The strings, other than those at `alive`, whose points the opponent
-/// owns in most playouts, sorted.
-fn dead_by_ownership(
-    board: &Board,
-    alive: &[Point],
-    share: &impl Fn(Point, Color) -> f64,
-) -> Vec<Point> {
-    let mut dead = Vec::new();
-    let mut done = vec![false; MAX_POINTS];
-    for &p in alive {
-        done[p.index()] = true;
-    }
-    for p in board.points() {
-        let Some(c) = board.color_at(p) else { continue };
-        if done[p.index()] {
-            continue;
-        }
-        let stones = board.string_stones(p);
-        let enemy: f64 = stones.iter().map(|&s| share(s, !c)).sum::<f64>() / stones.len() as f64;
-        for &s in &stones {
-            done[s.index()] = true;
-        }
-        if enemy > DEAD_OWNERSHIP {
-            dead.extend(stones);
-        }
-    }
-    dead.sort_unstable();
-    dead
 }
 
 /// 1 for a win of `color`, 0.5 for a draw, 0 for a loss.
