@@ -10,9 +10,10 @@ use rand::{Rng, SeedableRng};
 use crate::board::{Board, Color, Point, MAX_POINTS};
 use crate::rules::{area_owners, Game, Move, Phase};
 
+use super::endgame::value_for;
 use super::ownership::dead_strings;
 use super::playout::{final_owner, play_out, Policy};
-use super::{value_for, Budget, Decision, GenMode, Player, SearchParams, Watch};
+use super::{Budget, Decision, GenMode, Player, SearchParams, Watch};
 
 /// Playouts below which the player neither resigns nor trusts ownership.
 const MIN_PLAYOUTS_TO_JUDGE: u64 = 200;

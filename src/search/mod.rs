@@ -8,6 +8,8 @@
 //! the clock.
 
 pub mod analysis;
+mod dynkomi;
+mod endgame;
 mod flat;
 pub mod gammas;
 mod mcts;
@@ -15,9 +17,12 @@ mod ownership;
 pub mod patterns;
 pub mod playout;
 mod prior;
+mod rave;
+mod snapshot;
 pub mod tactics;
 pub mod time;
 pub mod tree;
+mod workers;
 
 pub use analysis::{Analysis, Candidate, MoveFilter, Restriction, Watch};
 pub use flat::FlatMonteCarlo;
@@ -27,7 +32,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::board::{Color, Point};
-use crate::rules::{Game, GameResult};
+use crate::rules::Game;
 
 /// How much thinking one decision may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,13 +147,4 @@ pub trait Player: Send {
     /// sorted list of points (whole strings). The same position must give
     /// the same answer every time it is asked.
     fn dead_stones(&mut self, game: &Game, budget: Budget) -> Vec<Point>;
-}
-
-/// 1 for a win of `color`, 0.5 for a draw, 0 for a loss.
-fn value_for(result: GameResult, color: Color) -> f64 {
-    match result.winner() {
-        Some(c) if c == color => 1.0,
-        Some(_) => 0.0,
-        None => 0.5,
-    }
 }

@@ -300,6 +300,35 @@ impl Tree {
         true
     }
 
+    /// The children of `node` that superko does not forbid, best first:
+    /// the most visited, then among visited ones the higher win rate and
+    /// among unvisited ones the larger prior, then the earlier child. The
+    /// one ranking behind the move played, the stopping rule and the
+    /// analysis snapshots.
+    pub fn ranked(&self, node: NodeId) -> Vec<(NodeId, Stats)> {
+        let mut v: Vec<(NodeId, Stats)> = self
+            .node(node)
+            .children()
+            .map(NodeId)
+            .filter(|&id| !self.node(id).is_illegal())
+            .map(|id| (id, self.node(id).stats()))
+            .collect();
+        v.sort_by(|(a, sa), (b, sb)| {
+            sb.visits
+                .cmp(&sa.visits)
+                .then_with(|| {
+                    if sa.visits > 0 {
+                        let rate = |s: &Stats| s.win_rate().unwrap_or(0.0);
+                        rate(sb).total_cmp(&rate(sa))
+                    } else {
+                        sb.prior_wins.cmp(&sa.prior_wins)
+                    }
+                })
+                .then(a.0.cmp(&b.0))
+        });
+        v
+    }
+
     /// A new tree whose root is a copy of `from`'s subtree at `id`, with
     /// as many of its descendants as fit in `max_nodes` (breadth first, so
     /// what is dropped is the deepest part). Tree reuse between moves.
