@@ -1,6 +1,7 @@
 //! Move generation behind the [`Player`] trait: the tree search
-//! ([`Mcts`]) plays, and the flat Monte Carlo player stays as a baseline
-//! and a test opponent; the GTP layer does not know which it talks to.
+//! ([`Mcts`]) plays, and the flat Monte Carlo player is the simple one to
+//! choose instead ([`PlayerKind`]); the GTP layer does not know which it
+//! talks to, and both end the game by the same rules (`endgame`).
 //!
 //! `tree` is the node arena the search threads share, `prior` the
 //! knowledge new nodes start with (with `tactics`, its ladder reader),
@@ -12,6 +13,7 @@ mod dynkomi;
 mod endgame;
 mod flat;
 pub mod gammas;
+mod kind;
 mod mcts;
 mod ownership;
 pub mod patterns;
@@ -26,6 +28,7 @@ mod workers;
 
 pub use analysis::{Analysis, Candidate, MoveFilter, Restriction, Watch};
 pub use flat::FlatMonteCarlo;
+pub use kind::{new_player, PlayerKind};
 pub use mcts::Mcts;
 
 use std::sync::atomic::AtomicBool;
