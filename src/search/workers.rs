@@ -96,15 +96,11 @@ struct Worker {
     own: Ownership,
 }
 
-impl Search<'_> {
-    fn stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed) || self.abort.load(Ordering::Relaxed)
-    }
-
-    pub(super) fn worker(&self, seed: u64, controller: bool) {
-        let mut w = Worker {
+impl Worker {
+    fn new(seed: u64, board: &Board) -> Worker {
+        Worker {
             rng: SmallRng::seed_from_u64(seed),
-            board: self.game.board().clone(),
+            board: board.clone(),
             path: Vec::with_capacity(64),
             tree_moves: Vec::with_capacity(64),
             keys: Vec::with_capacity(64),
@@ -112,7 +108,17 @@ impl Search<'_> {
             first: vec![0; MAX_POINTS],
             owners: vec![0; MAX_POINTS],
             own: Ownership::new(),
-        };
+        }
+    }
+}
+
+impl Search<'_> {
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.abort.load(Ordering::Relaxed)
+    }
+
+    pub(super) fn worker(&self, seed: u64, controller: bool) {
+        let mut w = Worker::new(seed, self.game.board());
         let mut n = 0u64;
         // One descent even when stopped at once: it gives the root its
         // children, and an interrupted genmove a move.
@@ -288,5 +294,122 @@ impl Search<'_> {
         }
         let to_come = done / secs * (target - elapsed).as_secs_f64();
         first - second > to_come
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::rules::{Move, Rules};
+    use crate::search::analysis::MoveFilter;
+    use crate::testing::vertex as v;
+
+    /// Black's B3 is in atari at C3 (a ko); Black is to move.
+    fn ko_game(rules: Rules) -> Game {
+        let b: Board = ". O X .
+                        O X . X
+                        . O X .
+                        . . . ."
+            .parse()
+            .expect("diagram");
+        Game::with_setup(b, 0, Color::Black, rules, 0.5)
+    }
+
+    /// Plays the path moves one by one as a descent does, and tells for
+    /// each whether the search finds it repeating (passes never do).
+    fn repeats_along(game: &Game, path: &[(Color, Option<&str>)]) -> Vec<bool> {
+        let tree = Tree::new(1000);
+        let filter = MoveFilter::default();
+        let abort = AtomicBool::new(false);
+        let search = Search {
+            tree: &tree,
+            rave: Rave {
+                tree: &tree,
+                color: Color::Black,
+                area: 16.0,
+                after_pass: false,
+                filter: &filter,
+            },
+            game,
+            color: Color::Black,
+            white_bonus: 0.5,
+            tie: game.rules().tie,
+            ko: game.rules().ko,
+            policy: Policy::Light,
+            last: None,
+            prev: None,
+            passes: true,
+            expand_at: 1,
+            limits: Limits {
+                playouts: Some(1),
+                start: Instant::now(),
+                target: None,
+                max: None,
+            },
+            started: AtomicU64::new(0),
+            finished: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+            abort: &abort,
+            own: SharedOwnership::new(),
+            black_margin_shift: 0.0,
+        };
+        let mut w = Worker::new(1, game.board());
+        path.iter()
+            .map(|&(color, mv)| {
+                let mv = mv.map(|s| v(s, 4));
+                match mv {
+                    Some(p) => {
+                        w.board.play_unchecked(color, p);
+                    }
+                    None => w.board.pass(),
+                }
+                w.tree_moves.push((color, mv));
+                let repeats = mv.is_some() && search.repeats(&w, !color);
+                w.keys.push((w.board.hash(), !color));
+                repeats
+            })
+            .collect()
+    }
+
+    /// Black passes, White takes the ko, both pass, and Black takes back:
+    /// the stones stand as at the root, with White to move as after
+    /// Black's first pass. No simple-ko rule forbids the retake (passes
+    /// came between); superko does, under both ko rules: by the game's
+    /// own position (positional) or by the position on the path
+    /// (situational: at the root Black was to move).
+    #[test]
+    fn the_tree_finds_a_superko_repetition() {
+        let path = [
+            (Color::Black, None),
+            (Color::White, Some("C3")),
+            (Color::Black, None),
+            (Color::White, None),
+            (Color::Black, Some("B3")),
+        ];
+        for rules in [Rules::SIMPLIFIED_ING, Rules::NEW_ZEALAND] {
+            let game = ko_game(rules);
+            assert_eq!(
+                repeats_along(&game, &path),
+                [false, false, false, false, true],
+                "{:?}",
+                rules.ko
+            );
+        }
+        // With Black's pass played in the game, the retake repeats the
+        // game's own position (White to move), not one of the path's.
+        let path = [
+            (Color::White, Some("C3")),
+            (Color::Black, None),
+            (Color::White, None),
+            (Color::Black, Some("B3")),
+        ];
+        let mut game = ko_game(Rules::NEW_ZEALAND);
+        game.play(Move::Pass(Color::Black)).expect("pass");
+        assert_eq!(
+            repeats_along(&game, &path),
+            [false, false, false, true],
+            "the game's position after Black's pass, White to move"
+        );
     }
 }

@@ -553,3 +553,35 @@ fn the_memory_cap_holds() {
     assert!(matches!(mv, Decision::Play(_)));
     assert!(player.kept.as_ref().expect("kept").tree.len() <= 2000);
 }
+
+/// The pass policy under every rule set, with the mode the GTP layer asks
+/// for (a cleanup where two passes end the game): Black's 10 points lose
+/// to White's 15.5, so White passes back after Black's pass, and Black
+/// plays on after White's.
+#[test]
+fn passes_by_the_count_under_every_rule_set() {
+    let diagram = ". X O . .
+                   X X O . .
+                   . X O . .
+                   X X O O O
+                   . X O . .";
+    for (name, rules) in Rules::PRESETS {
+        let mode = match rules.end {
+            crate::rules::EndRule::TwoPasses => GenMode::Cleanup,
+            crate::rules::EndRule::StateMachine => GenMode::Normal,
+        };
+        let game_after = |passer: Color| {
+            let b: Board = diagram.parse().expect("diagram");
+            let mut game = Game::with_setup(b, 0, passer, rules, 0.5);
+            game.play(Move::Pass(passer)).expect("pass");
+            game
+        };
+        let mut player = Mcts::new(params());
+        let game = game_after(Color::Black);
+        let white = player.genmove(&game, Color::White, mode, Budget::Playouts(1000));
+        assert_eq!(white, Decision::Pass, "{name}: White, winning, passes back");
+        let game = game_after(Color::White);
+        let black = player.genmove(&game, Color::Black, mode, Budget::Playouts(1000));
+        assert_ne!(black, Decision::Pass, "{name}: Black, losing, plays on");
+    }
+}
