@@ -75,10 +75,11 @@ fn kills_at_the_vital_point() {
     assert_eq!(mv, Decision::Play(v("B7", 7)));
 }
 
+/// Black captures White's B3 at C3, a ko: White's retake at B3 at once
+/// would repeat the position, and the move chosen is never it, nor any
+/// other illegal one.
 #[test]
 fn superko_children_are_never_chosen() {
-    // A ko: Black just captured at... set up with White to retake. The
-    // retake at once is the simple ko; the tree never offers it.
     let mut game = setup(
         ". X O .
          X O . O
