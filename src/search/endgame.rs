@@ -246,4 +246,73 @@ mod tests {
         assert_eq!(judge(4.96), None);
         assert_eq!(judge(6.0), None);
     }
+
+    use crate::board::Board;
+    use crate::rules::Rules;
+    use crate::testing::vertex as v;
+
+    /// Black's wall on the D file, White's on the E file, and one White
+    /// stone at B4 inside Black's area.
+    fn walls(komi: f64) -> Game {
+        let b: Board = ". . . X O . .
+                        . . . X O . .
+                        . . . X O . .
+                        . O . X O . .
+                        . . . X O . .
+                        . . . X O . .
+                        . . . X O . ."
+            .parse()
+            .expect("diagram");
+        Game::with_setup(b, 0, Color::Black, Rules::SIMPLIFIED_ING, komi)
+    }
+
+    fn findings<'a>(
+        ranked: &'a [Point],
+        dead: &'a [Point],
+    ) -> Findings<'a, fn(Point, Color) -> f64> {
+        Findings {
+            ranked,
+            best_rate: 0.5,
+            best_visits: 100,
+            playouts: 1000,
+            share: |_, _| 1.0,
+            dead,
+            pass: None,
+        }
+    }
+
+    #[test]
+    fn a_cleanup_closes_in_on_dead_stones_then_passes_a_won_count() {
+        let game = walls(0.5);
+        let ranked = [v("A1", 7), v("C4", 7), v("B5", 7)];
+        let dead = [v("B4", 7)];
+        let never =
+            |_: &Game, _: Budget| -> Vec<Point> { unreachable!("no judgement in a cleanup") };
+        let spent = Duration::ZERO;
+        let budget = Budget::Playouts(100);
+        let found = findings(&ranked, &dead);
+        let mv = decide(&game, Color::Black, true, &found, budget, spent, never);
+        assert_eq!(mv, Decision::Play(v("C4", 7)), "the best move on a liberty");
+        // With B4 gone, Black's 28 points beat White's 21.5 as they stand.
+        let mut clean: Board = game.board().clone();
+        clean.remove_strings(&dead);
+        let game = Game::with_setup(clean, 0, Color::Black, Rules::SIMPLIFIED_ING, 0.5);
+        let found = findings(&ranked, &[]);
+        let mv = decide(&game, Color::Black, true, &found, budget, spent, never);
+        assert_eq!(mv, Decision::Pass);
+        // White, losing by that count, plays on.
+        let mv = decide(&game, Color::White, true, &found, budget, spent, never);
+        assert_eq!(mv, Decision::Play(v("A1", 7)));
+    }
+
+    #[test]
+    fn resumed_means_cleanup() {
+        let mut game = walls(0.5);
+        assert!(!is_cleanup(&game, GenMode::Normal));
+        assert!(is_cleanup(&game, GenMode::Cleanup));
+        game.play(Move::Pass(Color::Black)).expect("pass");
+        game.play(Move::Pass(Color::White)).expect("pass");
+        game.dispute().expect("dispute");
+        assert!(is_cleanup(&game, GenMode::Normal));
+    }
 }
