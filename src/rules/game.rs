@@ -186,6 +186,11 @@ impl Game {
         self.komi
     }
 
+    /// What White adds to its area at the count: komi and handicap bonus.
+    pub fn komi_with_bonus(&self) -> f64 {
+        self.komi + f64::from(self.rules.handicap_bonus.points(self.handicap()))
+    }
+
     pub fn set_komi(&mut self, komi: f64) {
         self.komi = komi;
     }

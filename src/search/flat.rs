@@ -1,6 +1,7 @@
-//! Flat Monte Carlo: every candidate move is judged by the light playouts
-//! that start with it; a UCB1 bandit at the root spends more playouts on
-//! the promising ones. No tree: that comes with the real search.
+//! Flat Monte Carlo, the simple player: every candidate move is judged by
+//! the playouts that start with it, a UCB1 bandit at the root spending more
+//! of them on the promising ones; no tree, and the end of the game
+//! (passes, cleanup, resignation) as the tree search plays it.
 
 use std::time::Instant;
 
@@ -8,15 +9,13 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::board::{Board, Color, Point, MAX_POINTS};
-use crate::rules::{area_owners, Game, Move, Phase};
+use crate::rules::Game;
 
+use super::endgame::{dead_stone_budget, decide, is_cleanup, resigns, DeadCache, Findings};
+use super::ownership::dead_strings;
 use super::playout::{final_owner, play_out, Policy};
-use super::{dead_strings, value_for, Budget, Decision, GenMode, Player, SearchParams, Watch};
+use super::{Budget, Decision, GenMode, Player, SearchParams, Watch};
 
-/// Playouts below which the player neither resigns nor trusts ownership.
-const MIN_PLAYOUTS_TO_JUDGE: u64 = 200;
-/// Playouts for a dead-stone judgement when the budget is a time.
-const DEAD_STONE_PLAYOUTS: u64 = 2000;
 /// Weight of the final margin (as a share of the board) next to the win:
 /// when every move wins or every move loses, the margin still tells them
 /// apart (a score-utility tiebreak).
@@ -92,9 +91,8 @@ impl Stats {
 pub struct FlatMonteCarlo {
     params: SearchParams,
     rng: SmallRng,
-    /// Dead stones of the last judged position: the same position must
-    /// get the same answer (Pachi caches for the same reason).
-    dead_cache: Option<(u64, usize, Vec<Point>)>,
+    /// The verdict final_status_list gives.
+    dead_cache: DeadCache,
 }
 
 impl FlatMonteCarlo {
@@ -103,7 +101,7 @@ impl FlatMonteCarlo {
         FlatMonteCarlo {
             params,
             rng,
-            dead_cache: None,
+            dead_cache: DeadCache::default(),
         }
     }
 
@@ -146,11 +144,33 @@ impl FlatMonteCarlo {
     fn dead_from(board: &Board, stats: &Stats) -> Vec<Point> {
         dead_strings(board, |p, c| stats.ownership(p, c))
     }
-}
 
-/// Komi plus handicap bonus: what White adds to its area.
-fn white_bonus(game: &Game) -> f64 {
-    game.komi() + f64::from(game.rules().handicap_bonus.points(game.handicap()))
+    /// The dead stones of the position from playouts of `budget`, cached
+    /// by position.
+    fn judge_dead(&mut self, game: &Game, budget: Budget) -> Vec<Point> {
+        if let Some(dead) = self.dead_cache.get(game) {
+            return dead;
+        }
+        let board = game.board();
+        // Seeded by the position, so the verdict does not depend on what
+        // was asked before.
+        let saved = std::mem::replace(
+            &mut self.rng,
+            SmallRng::seed_from_u64(self.params.seed ^ board.hash()),
+        );
+        let job = Job {
+            board,
+            color: game.to_move(),
+            komi: game.komi_with_bonus(),
+            arms: &[],
+            policy: Policy::NoSelfAtari,
+        };
+        let stats = self.run(&job, budget);
+        self.rng = saved;
+        let dead = Self::dead_from(board, &stats);
+        self.dead_cache.set(game, dead.clone());
+        dead
+    }
 }
 
 /// What to play out: from `board`, each candidate first move of `color`
@@ -278,6 +298,7 @@ impl Player for FlatMonteCarlo {
         budget: Budget,
         _watch: &mut Watch,
     ) -> Decision {
+        let started = Instant::now();
         let board = game.board();
         let arms = candidates(game, color);
         if arms.is_empty() {
@@ -286,19 +307,22 @@ impl Player for FlatMonteCarlo {
         let job = Job {
             board,
             color,
-            komi: white_bonus(game),
+            komi: game.komi_with_bonus(),
             arms: &arms,
             policy: self.params.policy,
         };
         let stats = self.run(&job, budget);
-        let best = (0..arms.len())
-            .max_by(|&a, &b| {
-                stats
-                    .mean_utility(a)
-                    .total_cmp(&stats.mean_utility(b))
-                    .then(stats.visits[a].cmp(&stats.visits[b]))
-            })
-            .unwrap_or(0);
+        // Best first: the higher mean utility, then more visits, then
+        // the later arm.
+        let mut order: Vec<usize> = (0..arms.len()).collect();
+        order.sort_by(|&a, &b| {
+            stats
+                .mean_utility(b)
+                .total_cmp(&stats.mean_utility(a))
+                .then(stats.visits[b].cmp(&stats.visits[a]))
+                .then(b.cmp(&a))
+        });
+        let best = order[0];
         let best_rate = stats.win_rate(best);
         log::info!(
             "flat MC: {} playouts, best {} win rate {:.3}",
@@ -306,87 +330,49 @@ impl Player for FlatMonteCarlo {
             arms[best].vertex(),
             best_rate
         );
-        let judged = stats.playouts >= MIN_PLAYOUTS_TO_JUDGE;
-        if judged && best_rate < self.params.resign_threshold {
+        if resigns(
+            best_rate,
+            stats.visits[best],
+            stats.playouts,
+            self.params.resign_threshold,
+        ) {
             return Decision::Resign;
         }
-        // Pass when the count after two passes is not worse than playing
-        // on, and the opponent has passed or the playouts agree with that
-        // count nearly everywhere (the board is settled).
-        let cleanup = mode == GenMode::Cleanup || matches!(game.phase(), Phase::Resumed { .. });
+        let cleanup = is_cleanup(game, mode);
         let dead = Self::dead_from(board, &stats);
-        let dead_opponents = dead.iter().any(|&p| board.color_at(p) == Some(!color));
-        let counted_dead: &[Point] = if cleanup { &[] } else { &dead };
-        if cleanup && dead_opponents {
-            // Capture them: of the moves on a liberty of a dead opposing
-            // string, the one the playouts like best. Random playouts alone
-            // wander about, and an engine that must clean up should close in.
-            let on_dead_liberty = |p: Point| {
-                p.neighbors()
-                    .iter()
-                    .any(|&n| board.color_at(n) == Some(!color) && dead.binary_search(&n).is_ok())
-            };
-            let pick = (0..arms.len())
-                .filter(|&i| on_dead_liberty(arms[i]))
-                .max_by(|&a, &b| stats.mean_utility(a).total_cmp(&stats.mean_utility(b)))
-                .unwrap_or(best);
-            return Decision::Play(arms[pick]);
+        let ranked: Vec<Point> = order.iter().map(|&i| arms[i]).collect();
+        let found = Findings {
+            ranked: &ranked,
+            best_rate,
+            best_visits: stats.visits[best],
+            playouts: stats.playouts,
+            share: |p, c| stats.ownership(p, c),
+            dead: &dead,
+            // No pass among the arms: the count must agree with the
+            // playouts, or the opponent must have passed.
+            pass: None,
+        };
+        let spent = started.elapsed();
+        let decision = decide(game, color, cleanup, &found, budget, spent, |g, b| {
+            self.judge_dead(g, b)
+        });
+        if cleanup && decision == Decision::Pass {
+            // The verdict behind the pass is the one final_status_list
+            // must give.
+            self.dead_cache.set(game, dead.clone());
         }
-        let count = game.score(counted_dead).result(game.rules().tie);
-        let owners = area_owners(board, counted_dead);
-        let agreeing = board
-            .points()
-            .filter(|&p| owners[p.index()].is_some_and(|o| stats.ownership(p, o) >= 0.8))
-            .count();
-        let settled = judged && agreeing * 10 >= board.points().count() * 9;
-        let opponent_passed = game.last_move() == Some(Move::Pass(!color));
-        // Where the board will be counted as it stands, a pass also needs
-        // that count to be good for us (SPEC §1.3): a lost position is
-        // played on (or resigned), not handed over.
-        let value = value_for(count, color);
-        if value >= best_rate && (opponent_passed || settled) && (!cleanup || value >= 0.5) {
-            return Decision::Pass;
-        }
-        Decision::Play(arms[best])
+        decision
     }
 
     fn dead_stones(&mut self, game: &Game, budget: Budget) -> Vec<Point> {
-        let board = game.board();
-        let key = (board.hash(), game.events().len());
-        if let Some((hash, len, dead)) = &self.dead_cache {
-            if (*hash, *len) == key {
-                return dead.clone();
-            }
-        }
-        let playouts = match budget {
-            Budget::Playouts(n) => n.max(MIN_PLAYOUTS_TO_JUDGE),
-            Budget::Time { .. } => DEAD_STONE_PLAYOUTS,
-        };
-        // Seeded by the position, so the verdict does not depend on what
-        // was asked before.
-        let saved = std::mem::replace(
-            &mut self.rng,
-            SmallRng::seed_from_u64(self.params.seed ^ board.hash()),
-        );
-        let job = Job {
-            board,
-            color: game.to_move(),
-            komi: white_bonus(game),
-            arms: &[],
-            policy: Policy::NoSelfAtari,
-        };
-        let stats = self.run(&job, Budget::Playouts(playouts));
-        self.rng = saved;
-        let dead = Self::dead_from(board, &stats);
-        self.dead_cache = Some((key.0, key.1, dead.clone()));
-        dead
+        self.judge_dead(game, dead_stone_budget(budget))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
+    use crate::rules::{Move, Phase, Rules};
 
     fn params() -> SearchParams {
         SearchParams {
@@ -494,10 +480,10 @@ mod tests {
         assert_eq!(arms.len(), 7, "D4 D3 D2 and row 1");
     }
 
-    /// Counted as it stands, a lost board is not passed away, even when
-    /// every move loses too.
+    /// A lost board is not passed away, even when every move loses too:
+    /// as in the tree search, resigning is the way to give up.
     #[test]
-    fn cleanup_does_not_pass_a_lost_count() {
+    fn does_not_pass_a_lost_count() {
         let mut game = Game::new(5, Rules::SIMPLIFIED_ING, 100.0);
         game.play(Move::Pass(Color::White)).expect("pass");
         let mv = FlatMonteCarlo::new(params()).genmove(
@@ -507,14 +493,13 @@ mod tests {
             Budget::Playouts(300),
         );
         assert_ne!(mv, Decision::Pass);
-        // In normal mode the same pass ends a game that is lost anyway.
         let mv = FlatMonteCarlo::new(params()).genmove(
             &game,
             Color::Black,
             GenMode::Normal,
             Budget::Playouts(300),
         );
-        assert_eq!(mv, Decision::Pass);
+        assert_ne!(mv, Decision::Pass);
     }
 
     /// In cleanup mode a dead stone is attacked, not left for agreement.

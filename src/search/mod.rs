@@ -1,6 +1,7 @@
 //! Move generation behind the [`Player`] trait: the tree search
-//! ([`Mcts`]) plays, and the flat Monte Carlo player stays as a baseline
-//! and a test opponent; the GTP layer does not know which it talks to.
+//! ([`Mcts`]) plays, and the flat Monte Carlo player is the simple one to
+//! choose instead ([`PlayerKind`]); the GTP layer does not know which it
+//! talks to, and both end the game by the same rules (`endgame`).
 //!
 //! `tree` is the node arena the search threads share, `prior` the
 //! knowledge new nodes start with (with `tactics`, its ladder reader),
@@ -8,25 +9,33 @@
 //! the clock.
 
 pub mod analysis;
+mod dynkomi;
+mod endgame;
 mod flat;
 pub mod gammas;
+mod kind;
 mod mcts;
+mod ownership;
 pub mod patterns;
 pub mod playout;
 mod prior;
+mod rave;
+mod snapshot;
 pub mod tactics;
 pub mod time;
 pub mod tree;
+mod workers;
 
 pub use analysis::{Analysis, Candidate, MoveFilter, Restriction, Watch};
 pub use flat::FlatMonteCarlo;
+pub use kind::{new_player, PlayerKind};
 pub use mcts::Mcts;
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::board::{Board, Color, Point, MAX_POINTS};
-use crate::rules::{seki_stones, Game, GameResult};
+use crate::board::{Color, Point};
+use crate::rules::Game;
 
 /// How much thinking one decision may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,68 +150,4 @@ pub trait Player: Send {
     /// sorted list of points (whole strings). The same position must give
     /// the same answer every time it is asked.
     fn dead_stones(&mut self, game: &Game, budget: Budget) -> Vec<Point>;
-}
-
-/// A string is dead when the opponent owns its points in more than this
-/// share of the playouts.
-const DEAD_OWNERSHIP: f64 = 0.5;
-
-/// Strings whose points the opponent owns in most playouts, sorted;
-/// `share(p, c)` is the share of playouts in which `c` owned `p`. Strings
-/// in seki are alive whatever the playouts say: random play breaks sekis
-/// that no sensible player would. Which strings are in seki depends on
-/// the dead ones (a dead string may be all that keeps its neighbours
-/// short of liberties), so the two are found in turn until they agree.
-fn dead_strings(board: &Board, share: impl Fn(Point, Color) -> f64) -> Vec<Point> {
-    let mut dead = Vec::new();
-    // The second round settles every case seen; the bound is against a
-    // pathological cycle.
-    for _ in 0..4 {
-        let seki = seki_stones(board, &dead);
-        let next = dead_by_ownership(board, &seki, &share);
-        if next == dead {
-            break;
-        }
-        dead = next;
-    }
-    dead
-}
-
-/// The strings, other than those at `alive`, whose points the opponent
-/// owns in most playouts, sorted.
-fn dead_by_ownership(
-    board: &Board,
-    alive: &[Point],
-    share: &impl Fn(Point, Color) -> f64,
-) -> Vec<Point> {
-    let mut dead = Vec::new();
-    let mut done = vec![false; MAX_POINTS];
-    for &p in alive {
-        done[p.index()] = true;
-    }
-    for p in board.points() {
-        let Some(c) = board.color_at(p) else { continue };
-        if done[p.index()] {
-            continue;
-        }
-        let stones = board.string_stones(p);
-        let enemy: f64 = stones.iter().map(|&s| share(s, !c)).sum::<f64>() / stones.len() as f64;
-        for &s in &stones {
-            done[s.index()] = true;
-        }
-        if enemy > DEAD_OWNERSHIP {
-            dead.extend(stones);
-        }
-    }
-    dead.sort_unstable();
-    dead
-}
-
-/// 1 for a win of `color`, 0.5 for a draw, 0 for a loss.
-fn value_for(result: GameResult, color: Color) -> f64 {
-    match result.winner() {
-        Some(c) if c == color => 1.0,
-        Some(_) => 0.0,
-        None => 0.5,
-    }
 }

@@ -163,13 +163,20 @@ impl Node {
         first..first + u32::from(self.child_count.load(Ordering::Relaxed))
     }
 
-    /// `Some(legal)` once superko was checked for this node.
-    pub fn legality(&self) -> Option<bool> {
+    /// Whether superko was checked for this node, and its verdict.
+    #[inline]
+    pub fn legality(&self) -> Legality {
         match self.legality.load(Ordering::Relaxed) {
-            LEGAL => Some(true),
-            ILLEGAL => Some(false),
-            _ => None,
+            LEGAL => Legality::Legal,
+            ILLEGAL => Legality::Illegal,
+            _ => Legality::Unchecked,
         }
+    }
+
+    /// True once superko was found to forbid this node's move.
+    #[inline]
+    pub fn is_illegal(&self) -> bool {
+        self.legality() == Legality::Illegal
     }
 
     pub fn set_legality(&self, legal: bool) {
@@ -189,6 +196,15 @@ impl Node {
     fn unclaim(&self) {
         self.state.store(UNEXPANDED, Ordering::Release);
     }
+}
+
+/// A node's superko verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Legality {
+    /// No descent has entered the node yet.
+    Unchecked,
+    Legal,
+    Illegal,
 }
 
 /// What a new child starts with.
@@ -282,6 +298,35 @@ impl Tree {
         p.child_count.store(n as u16, Ordering::Relaxed);
         p.state.store(EXPANDED, Ordering::Release);
         true
+    }
+
+    /// The children of `node` that superko does not forbid, best first:
+    /// the most visited, then among visited ones the higher win rate and
+    /// among unvisited ones the larger prior, then the earlier child. The
+    /// one ranking behind the move played, the stopping rule and the
+    /// analysis snapshots.
+    pub fn ranked(&self, node: NodeId) -> Vec<(NodeId, Stats)> {
+        let mut v: Vec<(NodeId, Stats)> = self
+            .node(node)
+            .children()
+            .map(NodeId)
+            .filter(|&id| !self.node(id).is_illegal())
+            .map(|id| (id, self.node(id).stats()))
+            .collect();
+        v.sort_by(|(a, sa), (b, sb)| {
+            sb.visits
+                .cmp(&sa.visits)
+                .then_with(|| {
+                    if sa.visits > 0 {
+                        let rate = |s: &Stats| s.win_rate().unwrap_or(0.0);
+                        rate(sb).total_cmp(&rate(sa))
+                    } else {
+                        sb.prior_wins.cmp(&sa.prior_wins)
+                    }
+                })
+                .then(a.0.cmp(&b.0))
+        });
+        v
     }
 
     /// A new tree whose root is a copy of `from`'s subtree at `id`, with

@@ -1,0 +1,588 @@
+//! Tests of the tree search player: its moves, dead stones, tree reuse and analysis.
+
+use super::*;
+use crate::board::Board;
+use crate::rules::Rules;
+use crate::testing::vertex as v;
+
+fn params() -> SearchParams {
+    SearchParams {
+        threads: 1,
+        seed: 42,
+        resign_threshold: 0.0,
+        ..SearchParams::default()
+    }
+}
+
+fn setup(d: &str, to_move: Color, komi: f64) -> Game {
+    let b: Board = d.parse().expect("diagram");
+    Game::with_setup(b, 0, to_move, Rules::SIMPLIFIED_ING, komi)
+}
+
+/// A position from a match: Chinese rules, komi 7.
+fn from_match(d: &str, to_move: Color) -> Game {
+    let b: Board = d.parse().expect("diagram");
+    Game::with_setup(b, 0, to_move, Rules::CHINESE, 7.0)
+}
+
+/// White's answers to Black's pass in `game`, one per seed, from
+/// 3000 playouts each.
+fn white_answers_to_a_pass(
+    mut game: Game,
+    seeds: std::ops::RangeInclusive<u64>,
+) -> Vec<(u64, Decision)> {
+    game.play(Move::Pass(Color::Black)).expect("pass");
+    seeds
+        .map(|seed| {
+            let mut player = Mcts::new(SearchParams { seed, ..params() });
+            let budget = Budget::Playouts(3000);
+            (
+                seed,
+                player.genmove(&game, Color::White, GenMode::Normal, budget),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn same_seed_same_move() {
+    let game = Game::new(9, Rules::SIMPLIFIED_ING, 7.0);
+    let a =
+        Mcts::new(params()).genmove(&game, Color::Black, GenMode::Normal, Budget::Playouts(800));
+    let b =
+        Mcts::new(params()).genmove(&game, Color::Black, GenMode::Normal, Budget::Playouts(800));
+    assert_eq!(a, b);
+    assert!(matches!(a, Decision::Play(_)));
+}
+
+/// White's straight three A7-C7 lives if White plays B7 and dies if
+/// Black does; with this komi Black wins only by killing.
+#[test]
+fn kills_at_the_vital_point() {
+    let game = setup(
+        ". . . O X . .
+         O O O O X . .
+         X X X X X . .
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .",
+        Color::Black,
+        40.5,
+    );
+    let mv =
+        Mcts::new(params()).genmove(&game, Color::Black, GenMode::Normal, Budget::Playouts(6000));
+    assert_eq!(mv, Decision::Play(v("B7", 7)));
+}
+
+/// Black captures White's B3 at C3, a ko: White's retake at B3 at once
+/// would repeat the position, and the move chosen is never it, nor any
+/// other illegal one.
+#[test]
+fn superko_children_are_never_chosen() {
+    let mut game = setup(
+        ". X O .
+         X O . O
+         . X O .
+         . . . .",
+        Color::Black,
+        0.5,
+    );
+    game.play(Move::Play(Color::Black, v("C3", 4)))
+        .expect("capture");
+    let mv =
+        Mcts::new(params()).genmove(&game, Color::White, GenMode::Normal, Budget::Playouts(500));
+    assert_ne!(mv, Decision::Play(v("B3", 4)));
+    if let Decision::Play(p) = mv {
+        assert!(game.is_legal(Move::Play(Color::White, p)).is_ok());
+    }
+}
+
+#[test]
+fn finds_dead_stones_and_caches_them() {
+    let game = setup(
+        "X X X X X
+         X . O . X
+         X X X X X
+         . . . . .
+         . . . . .",
+        Color::White,
+        0.5,
+    );
+    let mut player = Mcts::new(params());
+    let dead = player.dead_stones(&game, Budget::Playouts(1000));
+    assert_eq!(dead, vec![v("C4", 5)]);
+    assert_eq!(player.dead_stones(&game, Budget::Playouts(1000)), dead);
+}
+
+#[test]
+fn a_string_short_of_liberties_is_dead_not_in_seki() {
+    // The end of a 9x9 game against GNU Go 3.8 (White's A6-E4 string:
+    // Black fills A5, then captures on C7). ingo called it alive, as a
+    // seki, and counted W+16; with it dead the count is what GNU Go
+    // said, a draw at komi 7.
+    let game = setup(
+        "X X X O O . O . .
+         O . X X O O . . .
+         X X . X X O O O O
+         O O O X O O . O O
+         . X O X X O O . O
+         X X O O O X O O O
+         X . X X X X O O .
+         X X . O X X O O O
+         . O O O X O O . O",
+        Color::Black,
+        7.0,
+    );
+    let mut player = Mcts::new(params());
+    let dead = player.dead_stones(&game, Budget::Playouts(2000));
+    for s in ["A6", "B6", "C6", "C5", "C4", "D4", "E4", "A8"] {
+        assert!(dead.contains(&v(s, 9)), "{s} {dead:?}");
+    }
+    assert!(!dead.contains(&v("A7", 9)));
+}
+
+/// Final positions of matches where ingo's count named another winner
+/// than its opponent's, each with strings GNU Go 3.8 lists dead (and
+/// Pachi too, where it was the opponent), and strings it keeps alive.
+#[test]
+fn false_sekis_of_matches_are_dead() {
+    let cases: [(&str, Color, &[&str], &[&str]); 4] = [
+        // Black can sacrifice B2 (with B1), White must take on C1 and
+        // is left with a two-point eye.
+        (
+            ". O O O O . O O .
+             O O O O . O O . O
+             . O O O O . O O .
+             O O X X O O O . O
+             O X . X X X O O X
+             X X X X X . X X X
+             O O O X X O . X .
+             O . O O X O X O O
+             O X . O O X X X .",
+            Color::Black,
+            &["A3", "C3", "A2", "D2", "A1", "E1", "F3", "H2"],
+            &["B1", "D3", "A4"],
+        ),
+        // With White's dead stones in the top left gone, Black can
+        // fill J7 and H6 without harm: H8-G7-H7 and J6 are dead.
+        (
+            ". O O . O O X X X
+             O X O O O X X O X
+             X X X O O X O O .
+             O X X X O X X . O
+             O O O X X X X X X
+             O O O O X X O O X
+             . O O O O O . O O
+             O O . O . O O O .
+             . O O O O O . O O",
+            Color::Black,
+            &["B9", "E6", "A8", "H8", "G7", "J6"],
+            &["G9", "B8", "D5"],
+        ),
+        // Black connects E1 and then fills A1 safely: White's left
+        // group is dead.
+        (
+            "O . O . O O O . O
+             . O X O O . O . .
+             X X X X O O X O .
+             O O . X O O X O O
+             O X X X O X X . .
+             O O X O X . X X X
+             O O O O X X X O X
+             O X X O X . X O O
+             . X X X . X X O .",
+            Color::White,
+            &["A6", "B4", "D4", "A2", "D2", "H3", "H1"],
+            &["B2", "D1", "C8", "E3"],
+        ),
+        // White can sacrifice B9 (or B7) with its three stones: Black
+        // takes four and has a bent four in the corner.
+        (
+            "O . X X O O O O .
+             O X X O O O O O O
+             O . X O O . O X X
+             X X X X O O O X .
+             X O O O O O X X X
+             X O X X O X . X .
+             O O O X X X X X X
+             O O X . X X X . X
+             O O X X X . X X .",
+            Color::Black,
+            &["C9", "B8", "C7", "A6", "D6", "A4"],
+            &["A9", "A7", "B5", "C4"],
+        ),
+    ];
+    for (diagram, to_move, dead, alive) in cases {
+        let game = setup(diagram, to_move, 7.0);
+        let mut player = Mcts::new(params());
+        let found = player.dead_stones(&game, Budget::Playouts(2000));
+        for s in dead {
+            assert!(found.contains(&v(s, 9)), "{s} should be dead: {found:?}");
+        }
+        for s in alive {
+            assert!(!found.contains(&v(s, 9)), "{s} should live: {found:?}");
+        }
+    }
+}
+
+#[test]
+fn passes_when_the_count_wins_after_the_opponent_passed() {
+    let mut game = setup(
+        ". X O . .
+         X X O . .
+         . X O . .
+         X X O O O
+         . X O . .",
+        Color::White,
+        0.5,
+    );
+    game.play(Move::Pass(Color::White)).expect("pass");
+    let mut player = Mcts::new(params());
+    assert_ne!(
+        player.genmove(&game, Color::Black, GenMode::Normal, Budget::Playouts(1000)),
+        Decision::Pass
+    );
+    game.play(Move::Pass(Color::Black)).expect("pass");
+    game.dispute().expect("dispute");
+    assert_eq!(
+        player.genmove(&game, Color::White, GenMode::Normal, Budget::Playouts(1000)),
+        Decision::Pass
+    );
+}
+
+/// From a game against GNU Go (move 44): White counted a win with
+/// H5-H4 dead and passed, while Black still had J7 and G9 to kill
+/// White's top right. A pass is only right when the search itself
+/// finds the opponent's free move harmless.
+#[test]
+fn does_not_pass_while_the_opponent_can_kill() {
+    let game = Game::with_setup(
+        ". . . . . . . O .
+         . . . O . O O X O
+         . . . . O X O X .
+         . O O O X X O X .
+         O X O X X . X O X
+         O X X X X . X O .
+         . O O X X . . X .
+         . . O X . . . . .
+         . O X X . . . . ."
+            .parse()
+            .expect("diagram"),
+        0,
+        Color::White,
+        Rules::CHINESE,
+        7.0,
+    );
+    let mv = Mcts::new(params()).genmove(
+        &game,
+        Color::White,
+        GenMode::Normal,
+        Budget::Playouts(10_000),
+    );
+    assert_ne!(mv, Decision::Pass);
+}
+
+/// From a game against GNU Go (after Black's pass at move 67): the
+/// race between White's G8-H6 string (liberties F6, J9) and Black's
+/// H7-J6 string (J9, J5) goes to the side that moves first. White
+/// passed, counting a win, and GNU Go then called White's string dead.
+/// A pass hands the move to Black, so White plays on.
+#[test]
+fn does_not_pass_in_a_race_the_mover_wins() {
+    let mut game = Game::with_setup(
+        ". . O O X . X O .
+         O . O X X X O O X
+         . O O O X X O X X
+         . . O X . . O O X
+         O O O X X X X X .
+         X O X X O O X X X
+         X X X O . O O O X
+         . X O O O . . O O
+         . X X X O . . . ."
+            .parse()
+            .expect("diagram"),
+        0,
+        Color::Black,
+        Rules::CHINESE,
+        7.0,
+    );
+    game.play(Move::Pass(Color::Black)).expect("pass");
+    let mv = Mcts::new(params()).genmove(
+        &game,
+        Color::White,
+        GenMode::Normal,
+        Budget::Playouts(10_000),
+    );
+    assert_ne!(mv, Decision::Pass);
+}
+
+/// The end of a game against Pachi (move 78): White's groups are dead
+/// (the left one has three liberties, all around Black's A8 on the
+/// vital point; the right one shares H3 and H1 with Black's J1-J3,
+/// which a sacrifice at H1 turns into a bent four in the corner), but
+/// the side to move in a playout fills its own liberties first, and
+/// the root's ownership, most of it after White's pass, kept them
+/// alive: ingo passed counting W+1, GNU Go and Pachi counted B+74.
+#[test]
+fn does_not_pass_with_groups_only_the_playouts_keep_alive() {
+    let game = from_match(
+        ". O O X X X . X .
+         X . O O X . X . X
+         . O O O O X . X O
+         O O X O X . X O O
+         O O X X X X X X O
+         O X X O X O O O O
+         O O X O O O O . X
+         O O X X X O O O X
+         X X X . X X O . X",
+        Color::White,
+    );
+    let mut player = Mcts::new(params());
+    let mv = player.genmove(
+        &game,
+        Color::White,
+        GenMode::Normal,
+        Budget::Playouts(10_000),
+    );
+    assert_ne!(mv, Decision::Pass);
+    let dead = player.dead_stones(&game, Budget::Playouts(10_000));
+    assert!(
+        dead.contains(&v("A2", 9)) && dead.contains(&v("J4", 9)),
+        "{dead:?}"
+    );
+}
+
+/// From a game against GNU Go (after move 242): every move wins, so
+/// the moves' priors kept the untried pass below them, and ingo played
+/// on while GNU Go passed, up to the move limit.
+#[test]
+fn passes_back_when_every_move_wins() {
+    let game = from_match(
+        "X X X X O O O . .
+         . X X O O . O O .
+         O X X O . O . O O
+         X X X O O . O . O
+         X X X X X O O O O
+         X X O X X X O O O
+         O O O O O X O . O
+         . O X X X X O O O
+         O O X . X X X O .",
+        Color::Black,
+    );
+    for (seed, mv) in white_answers_to_a_pass(game, 1..=3) {
+        assert_eq!(mv, Decision::Pass, "seed {seed}");
+    }
+}
+
+/// From a clock game against GNU Go (after Black's pass at move 45):
+/// White's stones in Black's lower right die with Black to move and
+/// may live with White to move. ingo judged them with White to move,
+/// passed counting W+31 and kept that verdict for final_score, where
+/// GNU Go counted a draw. Judged after the pass, they are dead: no
+/// pass into a draw while playing on may win.
+#[test]
+fn judges_a_pass_with_the_opponent_to_move() {
+    let game = from_match(
+        ". . O X X X . . .
+         . O . O O X . . .
+         . . O . O X . . .
+         . . . O X X . X .
+         . . . O O X . . .
+         . . . O X X X X O
+         . . . O X X O O .
+         . . O O X O O . O
+         . . O X X O . X .",
+        Color::Black,
+    );
+    // Judged with White to move, seed 12 passes (1 seed in 30).
+    for (seed, mv) in white_answers_to_a_pass(game, 10..=14) {
+        assert_ne!(mv, Decision::Pass, "seed {seed}");
+    }
+}
+
+#[test]
+fn cleanup_closes_in_on_dead_stones() {
+    let game = setup(
+        ". . . X O . .
+         . . . X O . .
+         . . . X O . .
+         . O . X O . .
+         . . . X O . .
+         . . . X O . .
+         . . . X O . .",
+        Color::Black,
+        0.5,
+    );
+    let mv = Mcts::new(params()).genmove(
+        &game,
+        Color::Black,
+        GenMode::Cleanup,
+        Budget::Playouts(3000),
+    );
+    let liberties: Vec<Decision> = ["A4", "C4", "B5", "B3"]
+        .iter()
+        .map(|s| Decision::Play(v(s, 7)))
+        .collect();
+    assert!(liberties.contains(&mv), "{mv:?}");
+}
+
+#[test]
+fn the_tree_is_reused_after_two_moves() {
+    let mut game = Game::new(9, Rules::SIMPLIFIED_ING, 7.0);
+    let mut player = Mcts::new(params());
+    let Decision::Play(p) =
+        player.genmove(&game, Color::Black, GenMode::Normal, Budget::Playouts(3000))
+    else {
+        panic!("a move");
+    };
+    game.play(Move::Play(Color::Black, p)).expect("legal");
+    // White answers with the reply the tree liked best.
+    let kept = player.kept.as_ref().expect("kept");
+    let node = kept
+        .tree
+        .node(ROOT)
+        .children()
+        .map(NodeId)
+        .find(|&id| kept.tree.node(id).point() == Some(p))
+        .expect("node");
+    let reply = kept
+        .tree
+        .node(node)
+        .children()
+        .map(NodeId)
+        .max_by_key(|&id| kept.tree.node(id).visits())
+        .and_then(|id| kept.tree.node(id).point())
+        .expect("reply");
+    game.play(Move::Play(Color::White, reply)).expect("legal");
+    let tree = player.reuse(&game, Color::Black).expect("reused");
+    assert!(tree.node(ROOT).visits() > 0);
+    assert!(!tree.node(ROOT).children().is_empty());
+}
+
+#[test]
+fn analysis_reports_snapshots_and_keeps_to_the_filter() {
+    let game = Game::new(9, Rules::SIMPLIFIED_ING, 7.0);
+    let filter = MoveFilter {
+        restrictions: vec![crate::search::Restriction {
+            color: Color::Black,
+            moves: vec![Some(v("E5", 9)), Some(v("C3", 9))],
+            until_depth: 1,
+            allow: true,
+        }],
+    };
+    let stop = AtomicBool::new(false);
+    let mut snapshots = Vec::new();
+    let mut report = |a: &Analysis| snapshots.push(a.clone());
+    let mut watch = Watch {
+        stop: &stop,
+        report: Some((Duration::from_millis(10), &mut report)),
+        min_moves: 0,
+        max_moves: usize::MAX,
+    };
+    let mut player = Mcts::new(params());
+    let last = player
+        .analyze(
+            &game,
+            Color::Black,
+            Budget::Playouts(3000),
+            &filter,
+            &mut watch,
+        )
+        .expect("analysis");
+    assert_eq!(last.playouts, 3000);
+    let moves: Vec<_> = last.candidates.iter().map(|c| c.point).collect();
+    assert!(moves.len() == 2 && moves.iter().all(|m| filter.permits(Color::Black, *m, 0)));
+    let visits: u32 = last.candidates.iter().map(|c| c.visits).sum();
+    assert_eq!(
+        u64::from(visits),
+        3000,
+        "every descent goes through a root move"
+    );
+    for c in &last.candidates {
+        assert_eq!(c.pv[0], c.point);
+        assert!((0.0..=1.0).contains(&c.win_rate) && c.lcb <= c.win_rate);
+    }
+    // The reports came while it ran, growing.
+    assert!(!snapshots.is_empty());
+    assert!(snapshots.windows(2).all(|w| w[0].playouts <= w[1].playouts));
+    // A stop flag set before the start leaves one descent.
+    stop.store(true, Ordering::Relaxed);
+    let a = player
+        .analyze(
+            &game,
+            Color::White,
+            Budget::Playouts(3000),
+            &MoveFilter::default(),
+            &mut Watch::silent(&stop),
+        )
+        .expect("analysis");
+    assert!(a.playouts <= 1, "{}", a.playouts);
+}
+
+#[test]
+fn pondering_on_a_position_carries_into_its_genmove() {
+    let mut game = Game::new(9, Rules::SIMPLIFIED_ING, 7.0);
+    game.play(Move::Play(Color::Black, v("E5", 9)))
+        .expect("legal");
+    let mut player = Mcts::new(params());
+    let stop = AtomicBool::new(false);
+    let filter = MoveFilter::default();
+    let budget = Budget::Playouts(2000);
+    let watch = &mut Watch::silent(&stop);
+    player.analyze(&game, Color::White, budget, &filter, watch);
+    let again = player
+        .analyze(&game, Color::White, budget, &filter, watch)
+        .expect("analysis");
+    let visits: u32 = again.candidates.iter().map(|c| c.visits).sum();
+    assert_eq!(
+        visits, 4000,
+        "the second search went on with the first's tree"
+    );
+    let tree = player.reuse(&game, Color::White).expect("same position");
+    assert_eq!(tree.node(ROOT).visits(), 4000);
+}
+
+#[test]
+fn the_memory_cap_holds() {
+    let game = Game::new(9, Rules::SIMPLIFIED_ING, 7.0);
+    let mut player = Mcts::new(SearchParams {
+        max_nodes: 2000,
+        ..params()
+    });
+    let mv = player.genmove(&game, Color::Black, GenMode::Normal, Budget::Playouts(5000));
+    assert!(matches!(mv, Decision::Play(_)));
+    assert!(player.kept.as_ref().expect("kept").tree.len() <= 2000);
+}
+
+/// The pass policy under every rule set, with the mode the GTP layer asks
+/// for (a cleanup where two passes end the game): Black's 10 points lose
+/// to White's 15.5, so White passes back after Black's pass, and Black
+/// plays on after White's.
+#[test]
+fn passes_by_the_count_under_every_rule_set() {
+    let diagram = ". X O . .
+                   X X O . .
+                   . X O . .
+                   X X O O O
+                   . X O . .";
+    for (name, rules) in Rules::PRESETS {
+        let mode = match rules.end {
+            crate::rules::EndRule::TwoPasses => GenMode::Cleanup,
+            crate::rules::EndRule::StateMachine => GenMode::Normal,
+        };
+        let game_after = |passer: Color| {
+            let b: Board = diagram.parse().expect("diagram");
+            let mut game = Game::with_setup(b, 0, passer, rules, 0.5);
+            game.play(Move::Pass(passer)).expect("pass");
+            game
+        };
+        let mut player = Mcts::new(params());
+        let game = game_after(Color::Black);
+        let white = player.genmove(&game, Color::White, mode, Budget::Playouts(1000));
+        assert_eq!(white, Decision::Pass, "{name}: White, winning, passes back");
+        let game = game_after(Color::White);
+        let black = player.genmove(&game, Color::Black, mode, Budget::Playouts(1000));
+        assert_ne!(black, Decision::Pass, "{name}: Black, losing, plays on");
+    }
+}

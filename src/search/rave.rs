@@ -1,0 +1,171 @@
+//! How the tree learns: a child's value (its win rate blended with its
+//! AMAF win rate), the choice of the child a descent enters, and the
+//! backup of a playout's result.
+//!
+//! The value blends a child's own win rate with its AMAF win rate (all
+//! moves as first, playout moves included) by the minimum-MSE schedule of
+//! Gelly and Silver in Pachi's form: `beta = r / (r + n + r*n/EQUIV_RAVE)`.
+//! There is no exploration term: priors and RAVE do the exploring, as in
+//! Pachi and Fuego.
+
+use rand::rngs::SmallRng;
+use rand::Rng;
+
+use crate::board::{Color, Point};
+
+use super::analysis::MoveFilter;
+use super::endgame::PASS_MIN_VISITS;
+use super::tree::{NodeId, Stats, Tree, WIN};
+
+/// AMAF games worth as much as one real game (Pachi's `equiv_rave`).
+const EQUIV_RAVE: f64 = 3000.0;
+/// Weight of the mean margin (as a share of the board) beside the win
+/// rate: when every move wins (or loses), the margin still orders them.
+const SCORE_WEIGHT: f64 = 0.1;
+
+/// The value of a child for selection, for the player who moves to it.
+#[inline]
+fn value(s: &Stats, area: f64) -> f64 {
+    let n = f64::from(s.visits + s.prior_visits);
+    let q = if n > 0.0 {
+        f64::from(s.wins + s.prior_wins) / (2.0 * n)
+    } else {
+        0.5
+    };
+    let q = match s.mean_score() {
+        Some(m) => q + SCORE_WEIGHT * (m / area).clamp(-1.0, 1.0),
+        None => q,
+    };
+    let r = f64::from(s.amaf_visits);
+    if r == 0.0 {
+        return q;
+    }
+    let rq = f64::from(s.amaf_wins) / (2.0 * r);
+    let beta = r / (r + n + r * n / EQUIV_RAVE);
+    (1.0 - beta) * q + beta * rq
+}
+
+/// What selection and backup need to know of one search.
+pub(super) struct Rave<'a> {
+    pub(super) tree: &'a Tree,
+    /// The player to move at the root.
+    pub(super) color: Color,
+    /// Points of the board: margins count as a share of it.
+    pub(super) area: f64,
+    /// Whether the move before the root was a pass.
+    pub(super) after_pass: bool,
+    /// Moves the caller does not want searched.
+    pub(super) filter: &'a MoveFilter,
+}
+
+impl Rave<'_> {
+    /// The child of `node` with the best value, skipping illegal ones and
+    /// those the filter forbids `color` (to move there) at `depth`.
+    #[inline]
+    pub(super) fn select(
+        &self,
+        node: NodeId,
+        rng: &mut SmallRng,
+        color: Color,
+        depth: u32,
+    ) -> Option<NodeId> {
+        let tree = self.tree;
+        let kids = tree.node(node).children();
+        let count = kids.len() as u32;
+        if count == 0 {
+            return None;
+        }
+        // After the opponent's pass, the root's pass is tried a few times
+        // whatever its value: where every move wins, the moves' priors
+        // keep an untried pass below them for good, and the pass decision
+        // needs its visits (found in a match: GNU Go passed 78 times while
+        // ingo, winning, played on up to the move limit).
+        if depth == 0 && self.after_pass {
+            let pass = kids.clone().map(NodeId).find(|&id| tree.node(id).is_pass());
+            if let Some(id) = pass {
+                let c = tree.node(id);
+                if c.visits() < PASS_MIN_VISITS as u32
+                    && !c.is_illegal()
+                    && (self.filter.is_empty() || self.filter.permits(color, None, depth))
+                {
+                    return Some(id);
+                }
+            }
+        }
+        // A random start breaks ties without favouring the low points.
+        let offset = rng.random_range(0..count);
+        let mut best = None;
+        let mut best_value = f64::MIN;
+        for i in 0..count {
+            let id = NodeId(kids.start + (i + offset) % count);
+            let c = tree.node(id);
+            if c.is_illegal()
+                || (!self.filter.is_empty() && !self.filter.permits(color, c.point(), depth))
+            {
+                continue;
+            }
+            let v = value(&c.stats(), self.area);
+            if v > best_value {
+                best_value = v;
+                best = Some(id);
+            }
+        }
+        best
+    }
+
+    /// Adds the result to every node of `path` (reached by `tree_moves`,
+    /// `None` for a pass) and the AMAF result to every child whose move
+    /// its player made first later on, in the tree or in the playout.
+    /// `first` is per point scratch space, all zero before and after.
+    #[inline]
+    pub(super) fn backup(
+        &self,
+        path: &[NodeId],
+        tree_moves: &[(Color, Option<Point>)],
+        playout_moves: &[(Color, Point)],
+        first: &mut [u8],
+        black_wins: u32,
+        black_margin_halves: i64,
+    ) {
+        let tree = self.tree;
+        let for_color = |c: Color| match c {
+            Color::Black => (black_wins, black_margin_halves),
+            Color::White => (WIN - black_wins, -black_margin_halves),
+        };
+        // Earlier moves overwrite later ones: the first play counts.
+        for &(c, p) in playout_moves.iter().rev() {
+            first[p.index()] = 1 + c.index() as u8;
+        }
+        let depth = tree_moves.len();
+        for i in (0..path.len()).rev() {
+            if i < depth {
+                if let (c, Some(p)) = tree_moves[i] {
+                    first[p.index()] = 1 + c.index() as u8;
+                }
+            }
+            // The player to move at path[i].
+            let mover = if i % 2 == 0 { self.color } else { !self.color };
+            let node = tree.node(path[i]);
+            let (wins, margin) = for_color(!mover);
+            node.record(wins, margin);
+            let (amaf_wins, _) = for_color(mover);
+            let want = 1 + mover.index() as u8;
+            for id in node.children() {
+                let child = tree.node(NodeId(id));
+                if let Some(p) = child.point() {
+                    if first[p.index()] == want {
+                        child.record_amaf(amaf_wins);
+                    }
+                }
+            }
+        }
+        for &(_, p) in playout_moves {
+            first[p.index()] = 0;
+        }
+        for &(_, p) in tree_moves {
+            if let Some(p) = p {
+                first[p.index()] = 0;
+            }
+        }
+    }
+}

@@ -1,0 +1,415 @@
+//! The search threads: each descends the shared tree, plays out and backs
+//! up until the budget is spent, the clock says stop or the caller does.
+//!
+//! Threads share one tree (see [`super::tree`]); a descent counts a visit
+//! when it enters a node and adds the result when it comes back, so the
+//! descents still running look like losses to the others (virtual loss)
+//! and spread out. Superko is checked the first time a descent enters a
+//! node, against the game's history and the positions on the path, and a
+//! repeating node is marked illegal for good.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+
+use crate::board::{Board, Color, Point, MAX_POINTS};
+use crate::rules::{Game, KoRule, TieRule};
+
+use super::endgame::late;
+use super::ownership::{Ownership, SharedOwnership};
+use super::playout::{owners, play_out, Policy};
+use super::prior;
+use super::rave::Rave;
+use super::tree::{Legality, NodeId, Tree, DRAW, ROOT, WIN};
+
+/// Extend the search past its target while the most visited move has
+/// fewer than this many times the visits of the second.
+const CLOSE_RATIO: f64 = 1.5;
+/// A worker adds its ownership counts to the shared ones this often (in
+/// playouts), so snapshots see them without a shared write per playout.
+const OWNERSHIP_FLUSH: u64 = 64;
+
+/// When a search stops.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Limits {
+    /// Playouts to start, over all threads.
+    pub(super) playouts: Option<u64>,
+    pub(super) start: Instant,
+    pub(super) target: Option<Duration>,
+    pub(super) max: Option<Duration>,
+}
+
+/// What every search thread shares.
+pub(super) struct Search<'a> {
+    pub(super) tree: &'a Tree,
+    /// Selection and backup.
+    pub(super) rave: Rave<'a>,
+    pub(super) game: &'a Game,
+    pub(super) color: Color,
+    /// What White adds to its area in the playouts: komi, handicap bonus
+    /// and dynamic komi.
+    pub(super) white_bonus: f64,
+    pub(super) tie: TieRule,
+    pub(super) ko: KoRule,
+    pub(super) policy: Policy,
+    pub(super) last: Option<Point>,
+    /// The move before it (the mover's own last move), if a play.
+    pub(super) prev: Option<Point>,
+    /// Whether nodes may offer a pass (not where the board will be
+    /// counted as it stands: there a pass is decided outside the tree).
+    pub(super) passes: bool,
+    pub(super) expand_at: u32,
+    pub(super) limits: Limits,
+    /// Descents started, over all threads.
+    pub(super) started: AtomicU64,
+    /// Playouts finished, over all threads.
+    pub(super) finished: AtomicU64,
+    /// Set by the search itself when its time is up.
+    pub(super) stop: AtomicBool,
+    /// Set by the caller.
+    pub(super) abort: &'a AtomicBool,
+    pub(super) own: SharedOwnership,
+    /// Margins in the tree are against `white_bonus`; this turns them
+    /// into margins against the real komi (it is not zero only with
+    /// dynamic komi), for Black.
+    pub(super) black_margin_shift: f64,
+}
+
+/// A thread's own buffers.
+struct Worker {
+    rng: SmallRng,
+    board: Board,
+    path: Vec<NodeId>,
+    /// The moves along the path (`None` for a pass), and the position
+    /// after each (hash and player to move), for superko.
+    tree_moves: Vec<(Color, Option<Point>)>,
+    keys: Vec<(u64, Color)>,
+    playout_moves: Vec<(Color, Point)>,
+    /// Per point: 1 + colour of the first player to play there, during
+    /// the AMAF update.
+    first: Vec<u8>,
+    /// Owner of every point at the end of the playout (1 Black, -1
+    /// White, 0 nobody).
+    owners: Vec<i8>,
+    own: Ownership,
+}
+
+impl Worker {
+    fn new(seed: u64, board: &Board) -> Worker {
+        Worker {
+            rng: SmallRng::seed_from_u64(seed),
+            board: board.clone(),
+            path: Vec::with_capacity(64),
+            tree_moves: Vec::with_capacity(64),
+            keys: Vec::with_capacity(64),
+            playout_moves: Vec::with_capacity(4 * MAX_POINTS),
+            first: vec![0; MAX_POINTS],
+            owners: vec![0; MAX_POINTS],
+            own: Ownership::new(),
+        }
+    }
+}
+
+impl Search<'_> {
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.abort.load(Ordering::Relaxed)
+    }
+
+    pub(super) fn worker(&self, seed: u64, controller: bool) {
+        let mut w = Worker::new(seed, self.game.board());
+        let mut n = 0u64;
+        // One descent even when stopped at once: it gives the root its
+        // children, and an interrupted genmove a move.
+        while n == 0 || !self.stopped() {
+            if let Some(limit) = self.limits.playouts {
+                if self.started.fetch_add(1, Ordering::Relaxed) >= limit {
+                    break;
+                }
+            }
+            self.descend(&mut w);
+            n += 1;
+            if n % OWNERSHIP_FLUSH == 0 {
+                w.own.flush(&self.own);
+            }
+            if controller && n % 32 == 0 && self.time_is_up() {
+                self.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        w.own.flush(&self.own);
+    }
+
+    /// One descent, playout and backup. A descent that runs into a
+    /// superko repetition is abandoned (the node is marked illegal).
+    #[inline]
+    fn descend(&self, w: &mut Worker) {
+        let tree = self.tree;
+        w.board.copy_from(self.game.board());
+        w.path.clear();
+        w.tree_moves.clear();
+        w.keys.clear();
+        w.path.push(ROOT);
+        tree.node(ROOT).enter();
+        let mut node = ROOT;
+        let mut color = self.color;
+        let mut last = self.last;
+        let mut prev = self.prev;
+        let mut after_pass = self.rave.after_pass;
+        loop {
+            let n = tree.node(node);
+            if !n.is_expanded() {
+                let ready = node == ROOT || n.visits() > self.expand_at;
+                if ready && !tree.is_full() && n.try_claim() {
+                    let pass = self.passes && (after_pass || late(&w.board));
+                    let kids = prior::children(&w.board, color, last, prev, pass);
+                    tree.expand(node, &kids);
+                }
+                if !n.is_expanded() {
+                    break;
+                }
+            }
+            let depth = w.tree_moves.len() as u32;
+            let Some(child) = self.rave.select(node, &mut w.rng, color, depth) else {
+                break;
+            };
+            let c = tree.node(child);
+            let mv = c.point();
+            match mv {
+                Some(p) => {
+                    w.board.play_unchecked(color, p);
+                }
+                None => w.board.pass(),
+            }
+            c.enter();
+            w.path.push(child);
+            w.tree_moves.push((color, mv));
+            if c.legality() == Legality::Unchecked {
+                // Passes never repeat a position (SPEC §1.1).
+                c.set_legality(mv.is_none() || !self.repeats(w, !color));
+            }
+            if c.is_illegal() {
+                for &id in &w.path {
+                    tree.node(id).leave();
+                }
+                return;
+            }
+            w.keys.push((w.board.hash(), !color));
+            prev = last;
+            last = mv;
+            after_pass = mv.is_none();
+            color = !color;
+            node = child;
+        }
+        w.playout_moves.clear();
+        play_out(
+            &mut w.board,
+            color,
+            last,
+            &mut w.rng,
+            self.policy,
+            &mut w.playout_moves,
+        );
+        let black_area = owners(&w.board, &mut w.owners);
+        for p in w.board.points() {
+            match w.owners[p.index()] {
+                1 => w.own.owned[p.index()][0] += 1,
+                -1 => w.own.owned[p.index()][1] += 1,
+                _ => {}
+            }
+        }
+        w.own.playouts += 1;
+        let black_margin = f64::from(black_area) - self.white_bonus;
+        let black_wins = if black_margin > 0.0 {
+            WIN
+        } else if black_margin < 0.0 {
+            0
+        } else {
+            match self.tie {
+                TieRule::Draw => DRAW,
+                TieRule::BlackWins => WIN,
+            }
+        };
+        self.rave.backup(
+            &w.path,
+            &w.tree_moves,
+            &w.playout_moves,
+            &mut w.first,
+            black_wins,
+            (2.0 * black_margin).round() as i64,
+        );
+        self.finished.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Does the position after the last path move (with `to_move` to
+    /// play) repeat one of the game or of the path?
+    fn repeats(&self, w: &Worker, to_move: Color) -> bool {
+        if self.game.history().repeats(&w.board, to_move, self.ko) {
+            return true;
+        }
+        let hash = w.board.hash();
+        for (i, &(h, mover)) in w.keys.iter().enumerate() {
+            if h == hash && (self.ko == KoRule::PositionalSuperko || mover == to_move) {
+                // Confirm the hit: replay the path to that position.
+                let mut b = self.game.board().clone();
+                for &(c, mv) in &w.tree_moves[..=i] {
+                    match mv {
+                        Some(p) => {
+                            b.play_unchecked(c, p);
+                        }
+                        None => b.pass(),
+                    }
+                }
+                if b == w.board {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Time to stop: past the maximum; past the target unless the top two
+    /// moves are close; or the runner-up cannot catch up in the time left.
+    fn time_is_up(&self) -> bool {
+        let (Some(target), Some(max)) = (self.limits.target, self.limits.max) else {
+            return false;
+        };
+        let elapsed = self.limits.start.elapsed();
+        if elapsed >= max {
+            return true;
+        }
+        let ranked = self.tree.ranked(ROOT);
+        let (first, second) = match ranked.as_slice() {
+            [] | [_] => return elapsed >= target.min(Duration::from_millis(50)),
+            [a, b, ..] => (f64::from(a.1.visits), f64::from(b.1.visits)),
+        };
+        if elapsed >= target {
+            return first >= CLOSE_RATIO * second;
+        }
+        // Playouts still to come before the target, at the rate so far.
+        let done = self.finished.load(Ordering::Relaxed) as f64;
+        let secs = elapsed.as_secs_f64();
+        if secs < 0.05 || done < 100.0 {
+            return false;
+        }
+        let to_come = done / secs * (target - elapsed).as_secs_f64();
+        first - second > to_come
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::rules::{Move, Rules};
+    use crate::search::analysis::MoveFilter;
+    use crate::testing::vertex as v;
+
+    /// Black's B3 is in atari at C3 (a ko); Black is to move.
+    fn ko_game(rules: Rules) -> Game {
+        let b: Board = ". O X .
+                        O X . X
+                        . O X .
+                        . . . ."
+            .parse()
+            .expect("diagram");
+        Game::with_setup(b, 0, Color::Black, rules, 0.5)
+    }
+
+    /// Plays the path moves one by one as a descent does, and tells for
+    /// each whether the search finds it repeating (passes never do).
+    fn repeats_along(game: &Game, path: &[(Color, Option<&str>)]) -> Vec<bool> {
+        let tree = Tree::new(1000);
+        let filter = MoveFilter::default();
+        let abort = AtomicBool::new(false);
+        let search = Search {
+            tree: &tree,
+            rave: Rave {
+                tree: &tree,
+                color: Color::Black,
+                area: 16.0,
+                after_pass: false,
+                filter: &filter,
+            },
+            game,
+            color: Color::Black,
+            white_bonus: 0.5,
+            tie: game.rules().tie,
+            ko: game.rules().ko,
+            policy: Policy::Light,
+            last: None,
+            prev: None,
+            passes: true,
+            expand_at: 1,
+            limits: Limits {
+                playouts: Some(1),
+                start: Instant::now(),
+                target: None,
+                max: None,
+            },
+            started: AtomicU64::new(0),
+            finished: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+            abort: &abort,
+            own: SharedOwnership::new(),
+            black_margin_shift: 0.0,
+        };
+        let mut w = Worker::new(1, game.board());
+        path.iter()
+            .map(|&(color, mv)| {
+                let mv = mv.map(|s| v(s, 4));
+                match mv {
+                    Some(p) => {
+                        w.board.play_unchecked(color, p);
+                    }
+                    None => w.board.pass(),
+                }
+                w.tree_moves.push((color, mv));
+                let repeats = mv.is_some() && search.repeats(&w, !color);
+                w.keys.push((w.board.hash(), !color));
+                repeats
+            })
+            .collect()
+    }
+
+    /// Black passes, White takes the ko, both pass, and Black takes back:
+    /// the stones stand as at the root, with White to move as after
+    /// Black's first pass. No simple-ko rule forbids the retake (passes
+    /// came between); superko does, under both ko rules: by the game's
+    /// own position (positional) or by the position on the path
+    /// (situational: at the root Black was to move).
+    #[test]
+    fn the_tree_finds_a_superko_repetition() {
+        let path = [
+            (Color::Black, None),
+            (Color::White, Some("C3")),
+            (Color::Black, None),
+            (Color::White, None),
+            (Color::Black, Some("B3")),
+        ];
+        for rules in [Rules::SIMPLIFIED_ING, Rules::NEW_ZEALAND] {
+            let game = ko_game(rules);
+            assert_eq!(
+                repeats_along(&game, &path),
+                [false, false, false, false, true],
+                "{:?}",
+                rules.ko
+            );
+        }
+        // With Black's pass played in the game, the retake repeats the
+        // game's own position (White to move), not one of the path's.
+        let path = [
+            (Color::White, Some("C3")),
+            (Color::Black, None),
+            (Color::White, None),
+            (Color::Black, Some("B3")),
+        ];
+        let mut game = ko_game(Rules::NEW_ZEALAND);
+        game.play(Move::Pass(Color::Black)).expect("pass");
+        assert_eq!(
+            repeats_along(&game, &path),
+            [false, false, false, true],
+            "the game's position after Black's pass, White to move"
+        );
+    }
+}
