@@ -16,7 +16,8 @@ use crate::review::cli::{self as review, ReviewOptions};
 use crate::rules::{Game, Move, Phase, Rules};
 use crate::search::playout::{play_out, Policy};
 use crate::search::{
-    max_nodes_for_memory, Budget, Decision, GenMode, Mcts, Player, SearchParams, DEFAULT_MAX_NODES,
+    max_nodes_for_memory, Budget, Decision, GenMode, Mcts, Player, PlayerKind, SearchParams,
+    DEFAULT_MAX_NODES,
 };
 
 /// Playouts per position of `review` when no budget is given: a 200-move
@@ -88,6 +89,10 @@ pub struct EngineArgs {
     /// on, for the opponent's reply, until the next command arrives.
     #[arg(long, global = true)]
     pub ponder: bool,
+    /// Player: mcts (the tree search) or flat (simple Monte Carlo: every
+    /// legal move gets the same share of playouts; weaker, easy to follow).
+    #[arg(long, global = true, default_value = "mcts")]
+    pub player: PlayerKind,
     /// Resign below this win rate (0 never resigns).
     #[arg(long, global = true, default_value_t = 0.1)]
     pub resign: f64,
@@ -191,6 +196,7 @@ impl EngineArgs {
                 policy: self.playout_policy.unwrap_or(Policy::Heavy),
                 max_nodes: self.max_nodes(),
             },
+            player: self.player,
             ponder: self.ponder,
         })
     }
@@ -383,7 +389,7 @@ fn bench_search(
 /// two passes both sides agree on the engine's dead stones.
 fn selfplay(config: Config, size: u8, sgf: Option<&Path>) -> anyhow::Result<()> {
     let mut game = Game::new(size, config.rules, config.komi);
-    let mut player = Mcts::new(config.search.clone());
+    let mut player = config.player.player(config.search.clone());
     let budget = match config.playouts {
         Some(n) => Budget::Playouts(n),
         None => Budget::time(config.time_per_move),

@@ -17,7 +17,9 @@ use std::time::{Duration, Instant};
 use crate::board::{Color, Point};
 use crate::rules::{EndRule, Game, IllegalMove, Move, Phase, Rules, ScoreBreakdown};
 use crate::search::time::TimeControl;
-use crate::search::{Analysis, Budget, Decision, GenMode, Mcts, MoveFilter, Player, SearchParams};
+use crate::search::{
+    Analysis, Budget, Decision, GenMode, MoveFilter, Player, PlayerKind, SearchParams,
+};
 
 use super::response::GtpError;
 
@@ -32,6 +34,8 @@ pub struct Config {
     /// Thinking time per move when no time control is set.
     pub time_per_move: Duration,
     pub search: SearchParams,
+    /// Which player answers `genmove`: the tree search or flat Monte Carlo.
+    pub player: PlayerKind,
     /// Search on the opponent's time (after each `genmove`, until the
     /// next command).
     pub ponder: bool,
@@ -46,6 +50,7 @@ impl Default for Config {
             playouts: None,
             time_per_move: Duration::from_secs(2),
             search: SearchParams::default(),
+            player: PlayerKind::Mcts,
             ponder: false,
         }
     }
@@ -147,7 +152,7 @@ pub struct Session {
 impl Session {
     /// A session with the player the configuration asks for.
     pub fn new(config: Config) -> Session {
-        let player = Box::new(Mcts::new(config.search.clone()));
+        let player = config.player.player(config.search.clone());
         Session::with_player(config, player)
     }
 

@@ -28,11 +28,6 @@ impl PlayerKind {
     }
 }
 
-/// A new player of `kind`.
-pub fn new_player(kind: PlayerKind, params: SearchParams) -> Box<dyn Player> {
-    kind.player(params)
-}
-
 impl FromStr for PlayerKind {
     type Err = String;
 
@@ -79,7 +74,7 @@ mod tests {
             ..SearchParams::default()
         };
         for kind in [PlayerKind::Mcts, PlayerKind::Flat] {
-            let mut player = new_player(kind, params.clone());
+            let mut player = kind.player(params.clone());
             let mv = player.genmove(&game, Color::Black, GenMode::Normal, Budget::Playouts(300));
             assert!(matches!(mv, Decision::Play(_)), "{kind}: {mv:?}");
         }

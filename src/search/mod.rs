@@ -28,7 +28,7 @@ mod workers;
 
 pub use analysis::{Analysis, Candidate, MoveFilter, Restriction, Watch};
 pub use flat::FlatMonteCarlo;
-pub use kind::{new_player, PlayerKind};
+pub use kind::PlayerKind;
 pub use mcts::Mcts;
 
 use std::sync::atomic::AtomicBool;
