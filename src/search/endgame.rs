@@ -88,6 +88,20 @@ impl DeadCache {
     pub(super) fn set(&mut self, game: &Game, dead: Vec<Point>) {
         self.0 = Some((game.board().hash(), game.to_move(), dead));
     }
+
+    /// After a pass in cleanup, the verdict behind it is the one
+    /// `final_status_list` must give.
+    pub(super) fn keep_behind_pass(
+        &mut self,
+        game: &Game,
+        cleanup: bool,
+        decision: Decision,
+        dead: &[Point],
+    ) {
+        if cleanup && decision == Decision::Pass {
+            self.set(game, dead.to_vec());
+        }
+    }
 }
 
 /// What a search that weighs a pass of its own says about it.

@@ -55,6 +55,7 @@ mod tests {
     use crate::board::Color;
     use crate::rules::{Game, Rules};
     use crate::search::{Budget, Decision, GenMode};
+    use crate::testing::{board, vertex};
 
     #[test]
     fn names_round_trip() {
@@ -77,6 +78,47 @@ mod tests {
             let mut player = kind.player(params.clone());
             let mv = player.genmove(&game, Color::Black, GenMode::Normal, Budget::Playouts(300));
             assert!(matches!(mv, Decision::Play(_)), "{kind}: {mv:?}");
+        }
+    }
+
+    /// In cleanup mode a dead stone is attacked, not left for agreement:
+    /// both players end the game by the same code (`endgame.rs`).
+    #[test]
+    fn every_kind_closes_in_on_dead_stones_in_cleanup() {
+        let game = Game::with_setup(
+            board(
+                ". . . X O . .
+                 . . . X O . .
+                 . . . X O . .
+                 . O . X O . .
+                 . . . X O . .
+                 . . . X O . .
+                 . . . X O . .",
+            ),
+            0,
+            Color::Black,
+            Rules::SIMPLIFIED_ING,
+            0.5,
+        );
+        let params = SearchParams {
+            threads: 1,
+            seed: 42,
+            resign_threshold: 0.0,
+            ..SearchParams::default()
+        };
+        let liberties: Vec<Decision> = ["A4", "C4", "B5", "B3"]
+            .iter()
+            .map(|s| Decision::Play(vertex(s, 7)))
+            .collect();
+        for kind in [PlayerKind::Mcts, PlayerKind::Flat] {
+            let mut player = kind.player(params.clone());
+            let mv = player.genmove(
+                &game,
+                Color::Black,
+                GenMode::Cleanup,
+                Budget::Playouts(3000),
+            );
+            assert!(liberties.contains(&mv), "{kind}: {mv:?}");
         }
     }
 }

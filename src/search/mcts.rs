@@ -367,11 +367,8 @@ impl Player for Mcts {
         let decision = decide(game, color, cleanup, &found, budget, spent, |g, b| {
             self.judge_dead(g, b)
         });
-        if cleanup && decision == Decision::Pass {
-            // The verdict behind the pass is the one final_status_list
-            // must give.
-            self.dead_cache.set(game, dead.clone());
-        }
+        self.dead_cache
+            .keep_behind_pass(game, cleanup, decision, &dead);
         self.kept = Some(Kept {
             tree: out.tree,
             game: game.clone(),

@@ -402,32 +402,6 @@ fn judges_a_pass_with_the_opponent_to_move() {
 }
 
 #[test]
-fn cleanup_closes_in_on_dead_stones() {
-    let game = setup(
-        ". . . X O . .
-         . . . X O . .
-         . . . X O . .
-         . O . X O . .
-         . . . X O . .
-         . . . X O . .
-         . . . X O . .",
-        Color::Black,
-        0.5,
-    );
-    let mv = Mcts::new(params()).genmove(
-        &game,
-        Color::Black,
-        GenMode::Cleanup,
-        Budget::Playouts(3000),
-    );
-    let liberties: Vec<Decision> = ["A4", "C4", "B5", "B3"]
-        .iter()
-        .map(|s| Decision::Play(v(s, 7)))
-        .collect();
-    assert!(liberties.contains(&mv), "{mv:?}");
-}
-
-#[test]
 fn the_tree_is_reused_after_two_moves() {
     let mut game = Game::new(9, Rules::SIMPLIFIED_ING, 7.0);
     let mut player = Mcts::new(params());
