@@ -4,7 +4,8 @@
 use std::fmt::Write as _;
 
 use crate::board::{Color, Point};
-use crate::rules::{format_number, seki_stones, Phase, PhaseError, Rules};
+use crate::rules::{format_number, Phase, PhaseError, Rules};
+use crate::search::seki_stones;
 
 use super::parse::{arity, no_args};
 use super::response::{gnugo_order, vertex_list, GtpError};

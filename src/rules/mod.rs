@@ -10,7 +10,7 @@ mod score;
 pub use game::{Event, Game, IllegalMove, Move, UndoError};
 pub use history::{Arrangement, PositionHistory};
 pub use phase::{next_phase, Phase, PhaseError, PhaseEvent};
-pub use score::{area_owners, format_number, score, seki_stones, GameResult, ScoreBreakdown};
+pub use score::{area_owners, format_number, score, GameResult, ScoreBreakdown};
 
 use std::fmt;
 use std::str::FromStr;

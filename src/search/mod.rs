@@ -6,7 +6,7 @@
 //! `tree` is the node arena the search threads share, `prior` the
 //! knowledge new nodes start with (with `tactics`, its ladder reader),
 //! `playout` and `patterns` the light and heavy playout policies, `time`
-//! the clock.
+//! the clock, `seki` the judgement of which strings live in seki.
 
 pub mod analysis;
 mod dynkomi;
@@ -20,6 +20,7 @@ pub mod patterns;
 pub mod playout;
 mod prior;
 mod rave;
+mod seki;
 mod snapshot;
 pub mod tactics;
 pub mod time;
@@ -30,6 +31,7 @@ pub use analysis::{Analysis, Candidate, MoveFilter, Restriction, Watch};
 pub use flat::FlatMonteCarlo;
 pub use kind::PlayerKind;
 pub use mcts::Mcts;
+pub use seki::seki_stones;
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;

@@ -4,7 +4,8 @@
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use crate::board::{Board, Color, Point, MAX_POINTS};
-use crate::rules::seki_stones;
+
+use super::seki::seki_stones;
 
 /// A string is dead when the opponent owns its points in more than this
 /// share of the playouts.

@@ -1,0 +1,436 @@
+//! The seki heuristic: which strings, once the dead ones are removed, live
+//! in seki and so keep their stones on the board without owning the
+//! points between them.
+
+use crate::board::{Board, Cell, Color, Point};
+
+/// The stones of strings in seki once the strings at `dead` are removed.
+/// A seki's shared liberties are empty points next to both colours that
+/// neither side can fill without putting its own string in atari (or
+/// killing it) while capturing nothing; dame between safe strings is no
+/// such point, as filling it costs nothing. The strings around them are in
+/// seki only if the other side cannot approach them either: a liberty
+/// outside the shared points that the other side can fill safely (found in
+/// a match: an outside liberty next to a shared one) makes a capturing race
+/// or a dead string, which the caller's reading or playouts must judge.
+///
+/// Two more cases, found in matches against GNU Go and Pachi, are left to
+/// the caller the same way:
+/// - a string short of liberties that its owner can connect to a strong
+///   one: each side first joins its strings through the points that only
+///   its stones surround, where a stone leaves three liberties or more
+///   (an eye shared with a living group, in that match);
+/// - a string the other side may kill by a sacrifice: filling a shared
+///   liberty with a string of at most four stones that the owner must
+///   capture, which leaves it those points as its only eye (one stone
+///   inside and two shared liberties; a bent four in the corner).
+///
+/// Pruning strings can leave a shared point with one colour only, and it
+/// then stops being one, so the pruning repeats until nothing changes.
+pub fn seki_stones(board: &Board, dead: &[Point]) -> Vec<Point> {
+    let mut b = board.clone();
+    b.remove_strings(dead);
+    loop {
+        let found = b.points().find_map(|p| connection(&b, p).map(|c| (p, c)));
+        let Some((p, c)) = found else { break };
+        b.play_unchecked(c, p);
+    }
+    let mut shared: Vec<Point> = b
+        .points()
+        .filter(|&p| {
+            b.is_empty_at(p)
+                && touches_both(&b, p, |_| true)
+                && Color::ALL.iter().all(|&c| self_damaging(&b, c, p))
+        })
+        .collect();
+    let mut strings: Vec<Vec<Point>> = Vec::new();
+    for &p in &shared {
+        for n in p.neighbors() {
+            if b.color_at(n).is_some() && !strings.iter().any(|s| s.contains(&n)) {
+                strings.push(b.string_stones(n));
+            }
+        }
+    }
+    loop {
+        let before = (shared.len(), strings.len());
+        strings.retain(|s| {
+            let Some(c) = b.color_at(s[0]) else {
+                return false;
+            };
+            b.liberties(s[0])
+                .iter()
+                .all(|&l| shared.contains(&l) || self_damaging(&b, !c, l))
+                && !sacrifice_threatens(&b, s[0], &shared)
+        });
+        shared.retain(|&p| touches_both(&b, p, |n| strings.iter().any(|s| s.contains(&n))));
+        strings.retain(|s| {
+            s.iter()
+                .any(|st| st.neighbors().iter().any(|n| shared.contains(n)))
+        });
+        if (shared.len(), strings.len()) == before {
+            break;
+        }
+    }
+    let mut stones: Vec<Point> = strings.concat();
+    stones.sort_unstable();
+    stones
+}
+
+/// The colour whose stones alone surround the empty point `p` (walls
+/// aside), when they are two strings or more and a stone of that colour
+/// there leaves the joined string at least three liberties.
+fn connection(board: &Board, p: Point) -> Option<Color> {
+    if !board.is_empty_at(p) {
+        return None;
+    }
+    let mut color = None;
+    let mut heads: Vec<Point> = Vec::new();
+    for n in p.neighbors() {
+        match board.cell(n) {
+            Cell::Wall => {}
+            Cell::Empty => return None,
+            c => {
+                if color.is_some() && color != c.color() {
+                    return None;
+                }
+                color = c.color();
+                let stones = board.string_stones(n);
+                if !heads.iter().any(|h| stones.contains(h)) {
+                    heads.push(n);
+                }
+            }
+        }
+    }
+    let color = color?;
+    (heads.len() >= 2 && board.liberties_after(color, p, 3) >= 3).then_some(color)
+}
+
+/// Can the opponent of the string at `s` fill one of its `shared`
+/// liberties so that both strings are left in atari on the same point,
+/// with a string of at most four stones that the owner then captures,
+/// and the owner is left with the captured points as its only liberties,
+/// an eye that only its stones surround?
+/// When those points are one eye ([`one_eye`]) the opponent plays its
+/// vital point (or takes the single liberty) and the string dies.
+fn sacrifice_threatens(board: &Board, s: Point, shared: &[Point]) -> bool {
+    let Some(color) = board.color_at(s) else {
+        return false;
+    };
+    board.liberties(s).iter().any(|&l| {
+        if !shared.contains(&l) {
+            return false;
+        }
+        let mut after = board.clone();
+        after.play_unchecked(!color, l);
+        // (A shared point captures nothing; a suicide there leaves no
+        // string to capture.)
+        if after.is_empty_at(l) {
+            return false;
+        }
+        let sacrificed = after.string_stones(l);
+        let &[m] = after.liberties(l).as_slice() else {
+            return false;
+        };
+        if sacrificed.len() > 4 || after.liberties(s) != [m] {
+            return false;
+        }
+        after.play_unchecked(color, m);
+        let eye = after.liberties(s);
+        let string = after.string_stones(s);
+        // The eye must be the string's alone: next to another of the
+        // owner's strings it is a connection, not a shape to kill.
+        let enclosed = sacrificed.iter().all(|p| {
+            p.neighbors().iter().all(|&n| {
+                sacrificed.contains(&n) || after.cell(n) == Cell::Wall || string.contains(&n)
+            })
+        });
+        !eye.is_empty()
+            && eye.iter().all(|p| sacrificed.contains(p))
+            && enclosed
+            && one_eye(&after, &sacrificed)
+    })
+}
+
+/// Is the empty region `points` (connected, at most four points) too
+/// small to hold two eyes when the opponent plays first? Three points or
+/// fewer always are; four are as a square, a T (the opponent takes the
+/// middle) or a bent four in the corner (bent at the corner point: a ko
+/// the owner cannot win for good); a straight, bent or zigzag four
+/// elsewhere makes two eyes.
+fn one_eye(board: &Board, points: &[Point]) -> bool {
+    let inside = |p: Point| p.neighbors().iter().filter(|n| points.contains(n)).count();
+    // Only a corner point has two walls around it (and never more).
+    let corner = |p: Point| {
+        p.neighbors()
+            .iter()
+            .filter(|&&n| board.cell(n) == Cell::Wall)
+            .count()
+            >= 2
+    };
+    points.len() <= 3
+        || points.iter().all(|&p| inside(p) == 2)
+        || points
+            .iter()
+            .any(|&p| inside(p) == 3 || (corner(p) && inside(p) == 2))
+}
+
+/// Are stones of both colours among the neighbours of `p` that `keep`
+/// accepts?
+fn touches_both(board: &Board, p: Point, keep: impl Fn(Point) -> bool) -> bool {
+    let mut seen = [false; 2];
+    for n in p.neighbors() {
+        if let Some(c) = board.color_at(n) {
+            if keep(n) {
+                seen[c.index()] = true;
+            }
+        }
+    }
+    seen == [true; 2]
+}
+
+/// Would a stone of `color` at the empty point `p` capture nothing and
+/// leave its string with at most one liberty?
+fn self_damaging(board: &Board, color: Color, p: Point) -> bool {
+    let mut after = board.clone();
+    let effect = after.play_unchecked(color, p);
+    effect.captured == 0 && (effect.suicided > 0 || after.liberties(p).len() <= 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{board, vertex};
+
+    /// Black's top-left block and White's top-right block have only C5
+    /// and C4 as liberties. Neither side can fill C5, but White can fill
+    /// C4, so this is no seki (the count's test in `rules::score` scores
+    /// the same board).
+    const SEKI: &str = "X X . O O
+                        X X . O O
+                        O O O X X
+                        O O O X X
+                        . O . X .";
+
+    #[test]
+    fn seki_is_found_and_dame_is_not() {
+        // Black's inner block and White's ring share their only liberties
+        // D4 and E4; a stone of either colour there is left in atari and
+        // captures nothing. The outer black ring has four eyes.
+        let b = board(
+            "X X X X X X X
+             X O O O O O X
+             X O X X X O X
+             X O X . . O X
+             X O O O O O X
+             X X X X X X X
+             . X . X . X .",
+        );
+        let seki = seki_stones(&b, &[]);
+        let mut want: Vec<Point> = [
+            "B6", "C6", "D6", "E6", "F6", "B5", "C5", "D5", "E5", "F5", "B4", "C4", "F4", "B3",
+            "C3", "D3", "E3", "F3",
+        ]
+        .iter()
+        .map(|v| vertex(v, 7))
+        .collect();
+        want.sort_unstable();
+        assert_eq!(seki, want);
+        // In SEKI a stone on C5 would hurt either side, but White can fill
+        // the outside liberty C4 first (joining its lower string, three
+        // liberties) and then capture on C5: no seki, a dead black block.
+        assert_eq!(seki_stones(&board(SEKI), &[]), vec![]);
+        let open = board(
+            ". . . . .
+             . X . O .
+             . X . O .
+             . X . O .
+             . . . . .",
+        );
+        assert_eq!(seki_stones(&open, &[]), vec![]);
+    }
+
+    #[test]
+    fn an_approachable_liberty_is_no_seki() {
+        // The end of a 9x9 game of ingo (White) against GNU Go 3.8, after
+        // two passes. White's A6-E4 string has liberties A5 and C7; C7 is
+        // self-atari for both (Black would be left with B8 only), but
+        // Black can fill A5 safely, and then capture on C7. GNU Go lists
+        // the string dead; it is no seki. The stones of White's ring
+        // around it are fine as they are.
+        let b = board(
+            "X X X O O . O . .
+             O . X X O O . . .
+             X X . X X O O O O
+             O O O X O O . O O
+             . X O X X O O . O
+             X X O O O X O O O
+             X . X X X X O O .
+             X X . O X X O O O
+             . O O O X O O . O",
+        );
+        assert_eq!(seki_stones(&b, &[]), vec![]);
+    }
+
+    /// Final positions of matches (see `false_sekis_of_matches_are_dead`
+    /// in the search) that looked like sekis: two shared liberties, each
+    /// self-atari for both sides.
+    #[test]
+    fn sacrifices_and_connections_break_false_sekis() {
+        // Black B2 (with B1) is a sacrifice that leaves White a two-point
+        // eye on B1-B2 after it takes on C1.
+        let sacrifice_of_two = board(
+            ". O O O O . O O .
+             O O O O . O O . O
+             . O O O O . O O .
+             O O X X O O O . O
+             O X . X X X O O X
+             X X X X X . X X X
+             O O O X X O . X .
+             O . O O X O X O O
+             O X . O O X X X .",
+        );
+        assert_eq!(seki_stones(&sacrifice_of_two, &[]), vec![]);
+        // White B9 (with A9-A7) is a sacrifice of four stones that leaves
+        // Black a bent four in the corner.
+        let bent_four = board(
+            "O . X X O O O O .
+             O X X O O O O O O
+             O . X O O . O X X
+             X X X X O O O X .
+             X O O O O O X X X
+             X O X X O X . X .
+             O O O X X X X X X
+             O O X . X X X . X
+             O O X X X . X X .",
+        );
+        assert_eq!(seki_stones(&bent_four, &[]), vec![]);
+        // Black E1 joins B1-D1 to the living group on the right; then A1
+        // costs Black nothing and White's left group has one liberty.
+        let connection = board(
+            "O . O . O O O . O
+             . O X O O . O . .
+             X X X X O O X O .
+             O O . X O O X O O
+             O X X X O X X . .
+             O O X O X . X X X
+             O O O O X X X O X
+             O X X O X . X O O
+             . X X X . X X O .",
+        );
+        assert_eq!(seki_stones(&connection, &[]), vec![]);
+        // A seki all the same (gtp-tests/scoring.tst, section 5): White
+        // may fill D7 or D6, giving up its three stones and the fourth,
+        // but Black's capture leaves four points that touch Black's outer
+        // group too: a connection, no eye to kill.
+        let seki = board(
+            ". O X . O X .
+             . O X . O X .
+             . O X X O X .
+             . O O O X X .
+             . . . O X . .
+             . . . O X . .
+             . . . O X . .",
+        );
+        let mut want: Vec<Point> = ["C7", "C6", "C5", "D5", "E7", "E6", "E5"]
+            .iter()
+            .map(|v| vertex(v, 7))
+            .collect();
+        want.sort_unstable();
+        assert_eq!(seki_stones(&seki, &[]), want);
+    }
+
+    #[test]
+    fn connections_through_points_of_one_colour() {
+        // A1 joins A2 and B1 into a string with liberties A3, B2, C1.
+        let b = board(
+            ". . . . .
+             . . . . .
+             . . . . .
+             X . . . .
+             . X . . .",
+        );
+        let a1 = vertex("A1", 5);
+        assert_eq!(connection(&b, a1), Some(Color::Black));
+        assert_eq!(connection(&b, vertex("C3", 5)), None, "empty around");
+        // Two liberties only: that would be self-damaging, no connection.
+        let short = board(
+            ". . . . .
+             . . . . .
+             . . . . .
+             X . . . .
+             . X O . .",
+        );
+        assert_eq!(connection(&short, a1), None);
+        // One string on both sides; two colours; a stone there already.
+        let same = board(
+            ". . . . .
+             . . . . .
+             . . . . .
+             X X . . .
+             . X . . .",
+        );
+        assert_eq!(connection(&same, a1), None);
+        let mixed = board(
+            ". . . . .
+             . . . . .
+             . . . . .
+             O . . . .
+             . X . . .",
+        );
+        assert_eq!(connection(&mixed, a1), None);
+        assert_eq!(connection(&b, vertex("A2", 5)), None);
+    }
+
+    #[test]
+    fn eye_shapes_of_up_to_four_points() {
+        let b = Board::new(7);
+        let shape = |vs: &[&str]| -> Vec<Point> { vs.iter().map(|v| vertex(v, 7)).collect() };
+        let one = |vs: &[&str]| one_eye(&b, &shape(vs));
+        assert!(one(&["D4"]));
+        assert!(one(&["D4", "E4", "F4"]), "straight three");
+        assert!(one(&["D4", "E4", "D5", "E5"]), "square");
+        assert!(one(&["D4", "E4", "F4", "E5"]), "T");
+        assert!(one(&["A7", "A6", "A5", "B7"]), "bent four in the corner");
+        assert!(!one(&["C4", "D4", "E4", "F4"]), "straight four");
+        assert!(!one(&["C4", "D4", "E4", "E5"]), "bent four");
+        assert!(!one(&["C4", "D4", "D5", "E5"]), "zigzag four");
+        assert!(
+            !one(&["A7", "A6", "A5", "B5"]),
+            "bent four with a corner end"
+        );
+        assert!(
+            !one(&["A7", "B7", "C7", "D7"]),
+            "straight four from the corner"
+        );
+    }
+
+    /// Self-damaging is judged after captures: a multi-stone suicide is,
+    /// a self-atari is, a capture or an extension to two liberties is not.
+    #[test]
+    fn self_damaging_moves() {
+        let b = board(
+            ". . . . .
+             . . . . .
+             O O O . .
+             X X O . .
+             . X O . .",
+        );
+        // Black A1 takes the last liberty of its own three stones.
+        assert!(self_damaging(&b, Color::Black, vertex("A1", 5)));
+        // White A1 captures them.
+        assert!(!self_damaging(&b, Color::White, vertex("A1", 5)));
+        // White D1 joins C1-C3 and keeps plenty of liberties.
+        assert!(!self_damaging(&b, Color::White, vertex("D1", 5)));
+        let two = board(
+            ". . . . .
+             . . . . .
+             . . . . .
+             O . . . .
+             X . O . .",
+        );
+        // Black B1: A1-B1 with liberties B2 only (C1 is White's): atari.
+        assert!(self_damaging(&two, Color::Black, vertex("B1", 5)));
+        // Black B2 is a lone stone with three liberties.
+        assert!(!self_damaging(&two, Color::Black, vertex("B2", 5)));
+    }
+}
