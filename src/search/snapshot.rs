@@ -1,5 +1,5 @@
-//! What the search shows while it runs: snapshots of the root's
-//! candidates with their principal variations and the board's ownership.
+//! Taking an [`Analysis`] from the running tree: the root's candidates
+//! with their principal variations, and the board's ownership.
 
 use std::sync::atomic::Ordering;
 
