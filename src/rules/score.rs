@@ -185,6 +185,7 @@ pub fn score(board: &Board, dead: &[Point], komi: f64, handicap_bonus: u32) -> S
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::positions::SHARED_LIBERTIES_NO_SEKI;
     use crate::testing::{board, vertex};
 
     #[test]
@@ -212,21 +213,11 @@ mod tests {
         assert_eq!(s.result(TieRule::Draw).to_string(), "B+18.5");
     }
 
-    /// Black's top-left block and White's top-right block have only C5
-    /// and C4 as liberties. Neither side can fill C5, but White can fill
-    /// C4, so this is no seki (see `seki_is_found_and_dame_is_not` in
-    /// `search::seki`); the count leaves C5-C4 to nobody all the same.
-    const SEKI: &str = "X X . O O
-                        X X . O O
-                        O O O X X
-                        O O O X X
-                        . O . X .";
-
     /// The region C5-C4 touches both colours and counts for nobody; so does
     /// C1, where the lower strings meet. A1 is White's, E1 is Black's.
     #[test]
     fn seki_points_count_for_nobody() {
-        let b = board(SEKI);
+        let b = board(SHARED_LIBERTIES_NO_SEKI);
         let s = score(&b, &[], 0.0, 0);
         assert_eq!(s.stones, ByColor::new(9, 11));
         assert_eq!(s.territory, ByColor::new(1, 1));

@@ -199,17 +199,8 @@ fn self_damaging(board: &Board, color: Color, p: Point) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::positions::{APPROACHABLE_LIBERTY, FALSE_SEKIS, SHARED_LIBERTIES_NO_SEKI};
     use crate::testing::{board, vertex};
-
-    /// Black's top-left block and White's top-right block have only C5
-    /// and C4 as liberties. Neither side can fill C5, but White can fill
-    /// C4, so this is no seki (the count's test in `rules::score` scores
-    /// the same board).
-    const SEKI: &str = "X X . O O
-                        X X . O O
-                        O O O X X
-                        O O O X X
-                        . O . X .";
 
     #[test]
     fn seki_is_found_and_dame_is_not() {
@@ -235,10 +226,10 @@ mod tests {
         .collect();
         want.sort_unstable();
         assert_eq!(seki, want);
-        // In SEKI a stone on C5 would hurt either side, but White can fill
+        // In SHARED_LIBERTIES_NO_SEKI a stone on C5 would hurt either side, but White can fill
         // the outside liberty C4 first (joining its lower string, three
         // liberties) and then capture on C5: no seki, a dead black block.
-        assert_eq!(seki_stones(&board(SEKI), &[]), vec![]);
+        assert_eq!(seki_stones(&board(SHARED_LIBERTIES_NO_SEKI), &[]), vec![]);
         let open = board(
             ". . . . .
              . X . O .
@@ -251,24 +242,9 @@ mod tests {
 
     #[test]
     fn an_approachable_liberty_is_no_seki() {
-        // The end of a 9x9 game of ingo (White) against GNU Go 3.8, after
-        // two passes. White's A6-E4 string has liberties A5 and C7; C7 is
-        // self-atari for both (Black would be left with B8 only), but
-        // Black can fill A5 safely, and then capture on C7. GNU Go lists
-        // the string dead; it is no seki. The stones of White's ring
-        // around it are fine as they are.
-        let b = board(
-            "X X X O O . O . .
-             O . X X O O . . .
-             X X . X X O O O O
-             O O O X O O . O O
-             . X O X X O O . O
-             X X O O O X O O O
-             X . X X X X O O .
-             X X . O X X O O O
-             . O O O X O O . O",
-        );
-        assert_eq!(seki_stones(&b, &[]), vec![]);
+        // The stones of White's ring around the A6-E4 string are fine as
+        // they are.
+        assert_eq!(seki_stones(&board(APPROACHABLE_LIBERTY), &[]), vec![]);
     }
 
     /// Final positions of matches (see `false_sekis_of_matches_are_dead`
@@ -276,48 +252,12 @@ mod tests {
     /// self-atari for both sides.
     #[test]
     fn sacrifices_and_connections_break_false_sekis() {
-        // Black B2 (with B1) is a sacrifice that leaves White a two-point
-        // eye on B1-B2 after it takes on C1.
-        let sacrifice_of_two = board(
-            ". O O O O . O O .
-             O O O O . O O . O
-             . O O O O . O O .
-             O O X X O O O . O
-             O X . X X X O O X
-             X X X X X . X X X
-             O O O X X O . X .
-             O . O O X O X O O
-             O X . O O X X X .",
-        );
-        assert_eq!(seki_stones(&sacrifice_of_two, &[]), vec![]);
-        // White B9 (with A9-A7) is a sacrifice of four stones that leaves
-        // Black a bent four in the corner.
-        let bent_four = board(
-            "O . X X O O O O .
-             O X X O O O O O O
-             O . X O O . O X X
-             X X X X O O O X .
-             X O O O O O X X X
-             X O X X O X . X .
-             O O O X X X X X X
-             O O X . X X X . X
-             O O X X X . X X .",
-        );
-        assert_eq!(seki_stones(&bent_four, &[]), vec![]);
-        // Black E1 joins B1-D1 to the living group on the right; then A1
-        // costs Black nothing and White's left group has one liberty.
-        let connection = board(
-            "O . O . O O O . O
-             . O X O O . O . .
-             X X X X O O X O .
-             O O . X O O X O O
-             O X X X O X X . .
-             O O X O X . X X X
-             O O O O X X X O X
-             O X X O X . X O O
-             . X X X . X X O .",
-        );
-        assert_eq!(seki_stones(&connection, &[]), vec![]);
+        // The second false seki is one only once White's dead stones in
+        // the top left are gone: the search's test covers it.
+        for case in [&FALSE_SEKIS[0], &FALSE_SEKIS[2], &FALSE_SEKIS[3]] {
+            let b = board(case.diagram);
+            assert_eq!(seki_stones(&b, &[]), vec![], "{}", case.diagram);
+        }
         // A seki all the same (gtp-tests/scoring.tst, section 5): White
         // may fill D7 or D6, giving up its three stones and the fourth,
         // but Black's capture leaves four points that touch Black's outer

@@ -1,9 +1,10 @@
 //! Test support for the library's unit tests: the small constructors every
-//! test module needs, and the property tests that play random games
+//! test module needs, positions several tests share, and the property tests that play random games
 //! against a reference model. Compiled for tests only.
 
 mod games;
 mod model;
+pub mod positions;
 mod properties;
 
 use crate::board::{Board, Point};

@@ -3,6 +3,7 @@
 use super::*;
 use crate::board::Board;
 use crate::rules::Rules;
+use crate::testing::positions::{APPROACHABLE_LIBERTY, FALSE_SEKIS};
 use crate::testing::vertex as v;
 
 fn params() -> SearchParams {
@@ -117,23 +118,9 @@ fn finds_dead_stones_and_caches_them() {
 
 #[test]
 fn a_string_short_of_liberties_is_dead_not_in_seki() {
-    // The end of a 9x9 game against GNU Go 3.8 (White's A6-E4 string:
-    // Black fills A5, then captures on C7). ingo called it alive, as a
-    // seki, and counted W+16; with it dead the count is what GNU Go
-    // said, a draw at komi 7.
-    let game = setup(
-        "X X X O O . O . .
-         O . X X O O . . .
-         X X . X X O O O O
-         O O O X O O . O O
-         . X O X X O O . O
-         X X O O O X O O O
-         X . X X X X O O .
-         X X . O X X O O O
-         . O O O X O O . O",
-        Color::Black,
-        7.0,
-    );
+    // Black fills A5, then captures on C7: with the string dead the count
+    // is GNU Go's.
+    let game = setup(APPROACHABLE_LIBERTY, Color::Black, 7.0);
     let mut player = Mcts::new(params());
     let dead = player.dead_stones(&game, Budget::Playouts(2000));
     for s in ["A6", "B6", "C6", "C5", "C4", "D4", "E4", "A8"] {
@@ -143,84 +130,22 @@ fn a_string_short_of_liberties_is_dead_not_in_seki() {
 }
 
 /// Final positions of matches where ingo's count named another winner
-/// than its opponent's, each with strings GNU Go 3.8 lists dead (and
-/// Pachi too, where it was the opponent), and strings it keeps alive.
+/// than its opponent's.
 #[test]
 fn false_sekis_of_matches_are_dead() {
-    let cases: [(&str, Color, &[&str], &[&str]); 4] = [
-        // Black can sacrifice B2 (with B1), White must take on C1 and
-        // is left with a two-point eye.
-        (
-            ". O O O O . O O .
-             O O O O . O O . O
-             . O O O O . O O .
-             O O X X O O O . O
-             O X . X X X O O X
-             X X X X X . X X X
-             O O O X X O . X .
-             O . O O X O X O O
-             O X . O O X X X .",
-            Color::Black,
-            &["A3", "C3", "A2", "D2", "A1", "E1", "F3", "H2"],
-            &["B1", "D3", "A4"],
-        ),
-        // With White's dead stones in the top left gone, Black can
-        // fill J7 and H6 without harm: H8-G7-H7 and J6 are dead.
-        (
-            ". O O . O O X X X
-             O X O O O X X O X
-             X X X O O X O O .
-             O X X X O X X . O
-             O O O X X X X X X
-             O O O O X X O O X
-             . O O O O O . O O
-             O O . O . O O O .
-             . O O O O O . O O",
-            Color::Black,
-            &["B9", "E6", "A8", "H8", "G7", "J6"],
-            &["G9", "B8", "D5"],
-        ),
-        // Black connects E1 and then fills A1 safely: White's left
-        // group is dead.
-        (
-            "O . O . O O O . O
-             . O X O O . O . .
-             X X X X O O X O .
-             O O . X O O X O O
-             O X X X O X X . .
-             O O X O X . X X X
-             O O O O X X X O X
-             O X X O X . X O O
-             . X X X . X X O .",
-            Color::White,
-            &["A6", "B4", "D4", "A2", "D2", "H3", "H1"],
-            &["B2", "D1", "C8", "E3"],
-        ),
-        // White can sacrifice B9 (or B7) with its three stones: Black
-        // takes four and has a bent four in the corner.
-        (
-            "O . X X O O O O .
-             O X X O O O O O O
-             O . X O O . O X X
-             X X X X O O O X .
-             X O O O O O X X X
-             X O X X O X . X .
-             O O O X X X X X X
-             O O X . X X X . X
-             O O X X X . X X .",
-            Color::Black,
-            &["C9", "B8", "C7", "A6", "D6", "A4"],
-            &["A9", "A7", "B5", "C4"],
-        ),
-    ];
-    for (diagram, to_move, dead, alive) in cases {
-        let game = setup(diagram, to_move, 7.0);
+    for case in &FALSE_SEKIS {
+        let to_move = if case.black_to_move {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let game = setup(case.diagram, to_move, 7.0);
         let mut player = Mcts::new(params());
         let found = player.dead_stones(&game, Budget::Playouts(2000));
-        for s in dead {
+        for s in case.dead {
             assert!(found.contains(&v(s, 9)), "{s} should be dead: {found:?}");
         }
-        for s in alive {
+        for s in case.alive {
             assert!(!found.contains(&v(s, 9)), "{s} should live: {found:?}");
         }
     }

@@ -1,0 +1,105 @@
+//! Positions that tests at several levels look at: the seki heuristic, the
+//! count and the player's dead-stone judgement each check their part of
+//! the same board, so the board is drawn once.
+
+/// Black's top-left block and White's top-right block have only C5 and C4
+/// as liberties. Neither side can fill C5, but White can fill C4, so this
+/// is no seki; the count leaves C5-C4 to nobody all the same.
+pub const SHARED_LIBERTIES_NO_SEKI: &str = "X X . O O
+                                            X X . O O
+                                            O O O X X
+                                            O O O X X
+                                            . O . X .";
+
+/// The end of a 9x9 game of ingo (White) against GNU Go 3.8, after two
+/// passes. White's A6-E4 string has liberties A5 and C7; C7 is self-atari
+/// for both (Black would be left with B8 only), but Black can fill A5
+/// safely and then capture on C7. GNU Go lists the string dead and counts
+/// a draw at komi 7; ingo once called it a seki and counted W+16.
+pub const APPROACHABLE_LIBERTY: &str = "X X X O O . O . .
+                                        O . X X O O . . .
+                                        X X . X X O O O O
+                                        O O O X O O . O O
+                                        . X O X X O O . O
+                                        X X O O O X O O O
+                                        X . X X X X O O .
+                                        X X . O X X O O O
+                                        . O O O X O O . O";
+
+/// Final positions of matches that looked like sekis (two shared
+/// liberties, each self-atari for both sides) and are not. With each: the
+/// player to move at the end, points of strings GNU Go 3.8 (and Pachi,
+/// where it was the opponent) lists dead, and points of strings that live.
+pub struct FalseSeki {
+    pub diagram: &'static str,
+    pub black_to_move: bool,
+    pub dead: &'static [&'static str],
+    pub alive: &'static [&'static str],
+}
+
+pub const FALSE_SEKIS: [FalseSeki; 4] = [
+    // Black can sacrifice B2 (with B1), White must take on C1 and is left
+    // with a two-point eye on B1-B2.
+    FalseSeki {
+        diagram: ". O O O O . O O .
+                  O O O O . O O . O
+                  . O O O O . O O .
+                  O O X X O O O . O
+                  O X . X X X O O X
+                  X X X X X . X X X
+                  O O O X X O . X .
+                  O . O O X O X O O
+                  O X . O O X X X .",
+        black_to_move: true,
+        dead: &["A3", "C3", "A2", "D2", "A1", "E1", "F3", "H2"],
+        alive: &["B1", "D3", "A4"],
+    },
+    // With White's dead stones in the top left gone, Black can fill J7
+    // and H6 without harm: H8-G7-H7 and J6 are dead.
+    FalseSeki {
+        diagram: ". O O . O O X X X
+                  O X O O O X X O X
+                  X X X O O X O O .
+                  O X X X O X X . O
+                  O O O X X X X X X
+                  O O O O X X O O X
+                  . O O O O O . O O
+                  O O . O . O O O .
+                  . O O O O O . O O",
+        black_to_move: true,
+        dead: &["B9", "E6", "A8", "H8", "G7", "J6"],
+        alive: &["G9", "B8", "D5"],
+    },
+    // Black E1 joins B1-D1 to the living group on the right; then A1
+    // costs Black nothing and White's left group has one liberty.
+    FalseSeki {
+        diagram: "O . O . O O O . O
+                  . O X O O . O . .
+                  X X X X O O X O .
+                  O O . X O O X O O
+                  O X X X O X X . .
+                  O O X O X . X X X
+                  O O O O X X X O X
+                  O X X O X . X O O
+                  . X X X . X X O .",
+        black_to_move: false,
+        dead: &["A6", "B4", "D4", "A2", "D2", "H3", "H1"],
+        alive: &["B2", "D1", "C8", "E3"],
+    },
+    // White can sacrifice B9 (or B7) with its three stones: Black takes
+    // four and has a bent four in the corner.
+    FalseSeki {
+        diagram: "O . X X O O O O .
+                  O X X O O O O O O
+                  O . X O O . O X X
+                  X X X X O O O X .
+                  X O O O O O X X X
+                  X O X X O X . X .
+                  O O O X X X X X X
+                  O O X . X X X . X
+                  O O X X X . X X .",
+        black_to_move: true,
+        dead: &["C9", "B8", "C7", "A6", "D6", "A4"],
+        alive: &["A9", "A7", "B5", "C4"],
+    },
+];
