@@ -385,3 +385,146 @@ fn huge_and_degenerate_clocks_do_not_panic() {
     t.charge(Color::Black, Duration::ZERO);
     t.plan(Color::Black, 0, 0);
 }
+
+#[test]
+fn byo_yomi_needs_both_a_time_and_a_count() {
+    // kgs-time_settings canadian 60 30 0, byoyomi 60 5 0, canadian 60 0 5
+    // and byoyomi 60 0 3: without stones, periods or period time there is
+    // no byo-yomi, only 60 s of absolute time.
+    let absolute = canadian_clock(60.0, 0.0, 0).plan(Color::Black, 81, 81);
+    let clocks: [fn(f64, f64, u32) -> TimeControl; 2] = [canadian_clock, japanese_clock];
+    for (clock, byo_time, count) in [(0, 30.0, 0), (1, 5.0, 0), (0, 0.0, 5), (1, 0.0, 3)] {
+        let mut t = clocks[clock](60.0, byo_time, count);
+        let name = format!("{:?}", t.clock);
+        // Main time is not stretched to what a period would allow.
+        assert_eq!(t.plan(Color::Black, 81, 81), absolute, "{name}");
+        // Overrunning it loses: no period follows.
+        t.charge(Color::Black, Duration::from_secs(61));
+        assert_eq!(t.left.black, Left::Main(0.0), "{name}");
+        // With no main time either, the clock starts out of time.
+        let t = clocks[clock](0.0, byo_time, count);
+        assert_eq!(t.left.white, Left::Main(0.0), "{name}");
+    }
+}
+
+#[test]
+fn a_nearly_empty_period_keeps_back_at_most_half() {
+    // 0.4 s for the last stone: the lag reserve of 0.3 + 0.05 * 0.4 =
+    // 0.32 s would leave 0.08 s, but never more than half the stretch is
+    // kept back, so 0.2 s may be spent on that one stone.
+    assert!((usable(0.4) - 0.2).abs() < 1e-12, "{}", usable(0.4));
+    let mut t = canadian_clock(0.0, 30.0, 10);
+    t.set_left(Color::Black, 0.4, 1);
+    let (target, max) = target_max(t.plan(Color::Black, 40, 81));
+    assert!((target - 0.2).abs() < 1e-9, "{target}");
+    assert!((max - 0.2).abs() < 1e-9, "{max}");
+    // A Japanese period of 0.5 s: 0.25 s usable, 80% of it the target.
+    let mut t = japanese_clock(0.0, 5.0, 3);
+    t.set_left(Color::Black, 0.5, 3);
+    let (target, max) = target_max(t.plan(Color::Black, 40, 81));
+    assert!((target - 0.2).abs() < 1e-9, "{target}");
+    assert!((max - 0.25).abs() < 1e-9, "{max}");
+}
+
+#[test]
+fn main_time_used_to_the_last_second_starts_the_period() {
+    // 10 s main, then 30 s per 3 stones: a move of exactly 10 s ends main
+    // time, and every later move is a stone of the period.
+    let mut t = canadian_clock(10.0, 30.0, 3);
+    t.charge(Color::White, Duration::from_secs(10));
+    let period = |time, count| Left::ByoYomi { time, count };
+    assert_eq!(t.left.white, period(30.0, 3));
+    t.charge(Color::White, Duration::from_secs(5));
+    assert_eq!(t.left.white, period(25.0, 2));
+    t.charge(Color::White, Duration::from_secs(5));
+    t.charge(Color::White, Duration::from_secs(5));
+    assert_eq!(t.left.white, period(30.0, 3));
+}
+
+#[test]
+fn a_stone_on_the_last_second_of_its_period_is_in_time() {
+    // 30 s for 3 stones, the last one taking exactly the 10 s left: the
+    // period is kept and starts again.
+    let mut t = canadian_clock(0.0, 30.0, 3);
+    t.charge(Color::Black, Duration::from_secs(10));
+    t.charge(Color::Black, Duration::from_secs(10));
+    assert_eq!(
+        t.left.black,
+        Left::ByoYomi {
+            time: 10.0,
+            count: 1
+        }
+    );
+    t.charge(Color::Black, Duration::from_secs(10));
+    assert_eq!(
+        t.left.black,
+        Left::ByoYomi {
+            time: 30.0,
+            count: 3
+        }
+    );
+}
+
+#[test]
+fn a_long_overrun_costs_every_period_it_spans() {
+    // Three periods of 5 s: a move of 11 s uses up the first (5 s) and
+    // the second (10 s) and ends 1 s into the third, which is left.
+    let mut t = japanese_clock(0.0, 5.0, 3);
+    t.charge(Color::Black, Duration::from_secs(11));
+    assert_eq!(
+        t.left.black,
+        Left::ByoYomi {
+            time: 5.0,
+            count: 1
+        }
+    );
+    // 10 s from three periods: two lost, 1 + floor((10 - 5) / 5).
+    let mut t = japanese_clock(0.0, 5.0, 3);
+    t.charge(Color::Black, Duration::from_secs(10));
+    assert_eq!(
+        t.left.black,
+        Left::ByoYomi {
+            time: 5.0,
+            count: 1
+        }
+    );
+}
+
+#[test]
+fn a_big_board_keeps_one_and_a_half_moves_per_line() {
+    // 25x25 with 100 of 625 points empty: Fuego's estimate is
+    // max(100 - 625 / 4, 3 * 25) / 2 = 37.5 moves, over the floor of 30.
+    assert_eq!(moves_left(100, 625), 37.5);
+    // 600 s absolute: 600 - 0.3 - 30 = 569.7 s after the lag reserve,
+    // less 0.07 s for each of the 37.5 moves, shared among them; past the
+    // opening, a whole share.
+    let t = canadian_clock(600.0, 0.0, 0);
+    let (target, max) = target_max(t.plan(Color::Black, 100, 625));
+    let u = 569.7 - 0.07 * 37.5;
+    assert!((target - u / 37.5).abs() < 1e-6, "{target}");
+    // 2.5 times the target is over a sixteenth of what is usable.
+    assert!((max - u / 16.0).abs() < 1e-6, "{max}");
+}
+
+#[test]
+fn the_19x19_opening_ramps_up_to_a_whole_share() {
+    // 300 s absolute: 284.7 s after the lag reserve (0.3 + 15 s). On the
+    // empty board: (361 - 90.25) / 2 = 135.375 moves left, half a share,
+    // and a maximum of 2.5 targets, well under a sixteenth of the clock.
+    let t = canadian_clock(300.0, 0.0, 0);
+    let (target, max) = target_max(t.plan(Color::Black, 361, 361));
+    let moves = 135.375;
+    let u = 284.7 - 0.07 * moves;
+    assert!((target - 0.5 * u / moves).abs() < 1e-6, "{target}");
+    assert!((max - 2.5 * target).abs() < 1e-6, "{max}");
+    // 36 stones on the board, 10% of it: halfway up the ramp from half a
+    // share (empty board) to a whole one (20% filled), 0.5 + 0.5 * 0.0997
+    // / 0.2 = 0.749 of a share; (325 - 90.25) / 2 = 117.375 moves left.
+    let factor: f64 = 0.5 + 0.5 * (36.0 / 361.0) / 0.2;
+    assert!((factor - 0.7493).abs() < 1e-4, "{factor}");
+    let (target, max) = target_max(t.plan(Color::Black, 325, 361));
+    let moves = 117.375;
+    let u = 284.7 - 0.07 * moves;
+    assert!((target - factor * u / moves).abs() < 1e-6, "{target}");
+    assert!((max - 2.5 * target).abs() < 1e-6, "{max}");
+}
