@@ -543,4 +543,19 @@ mod tests {
         );
         assert_eq!(mv, Decision::Play(v("A1", 7)));
     }
+
+    #[test]
+    fn only_a_pass_in_a_cleanup_fixes_the_verdict() {
+        let game = walls(0.5);
+        let dead = [v("B4", 7)];
+        let kept = |cleanup, decision| {
+            let mut cache = DeadCache::default();
+            cache.keep_behind_pass(&game, cleanup, decision, &dead);
+            cache.get(&game)
+        };
+        assert_eq!(kept(true, Decision::Pass), Some(dead.to_vec()));
+        assert_eq!(kept(true, Decision::Play(v("A1", 7))), None);
+        assert_eq!(kept(false, Decision::Pass), None);
+        assert_eq!(kept(false, Decision::Play(v("A1", 7))), None);
+    }
 }
