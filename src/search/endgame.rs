@@ -329,4 +329,233 @@ mod tests {
         game.dispute().expect("dispute");
         assert!(is_cleanup(&game, GenMode::Normal));
     }
+
+    #[test]
+    fn late_once_fewer_than_half_the_points_are_empty() {
+        // 36 points on 6x6: 18 empty is exactly half, not yet late; 17 is.
+        let mut b = crate::testing::board(
+            "X X X X X X
+             X X X X X X
+             X X X X X X
+             . . . . . .
+             . . . . . .
+             . . . . . .",
+        );
+        assert_eq!(b.empty_count(), 18);
+        assert!(!late(&b));
+        b.play_unchecked(Color::White, v("A3", 6));
+        assert_eq!(b.empty_count(), 17);
+        assert!(late(&b));
+        assert!(!late(&Board::new(6)));
+        assert!(!late(&Board::new(19)));
+    }
+
+    #[test]
+    fn resigning_needs_enough_playouts_visits_and_a_low_rate() {
+        // Thresholds: 200 playouts, 200 / 4 = 50 visits of the best move,
+        // a win rate strictly below the threshold.
+        assert!(resigns(0.1, 50, 200, 0.2));
+        assert!(!resigns(0.1, 50, 199, 0.2), "too few playouts");
+        assert!(!resigns(0.1, 49, 200, 0.2), "too few visits");
+        assert!(!resigns(0.2, 50, 200, 0.2), "at the threshold");
+        assert!(!resigns(0.3, 5000, 10_000, 0.2));
+        assert!(resigns(0.0, 5000, 10_000, 0.2));
+    }
+
+    #[test]
+    fn the_dead_stone_cache_answers_only_the_same_position_and_turn() {
+        let game = walls(0.5);
+        let mut cache = DeadCache::default();
+        assert_eq!(cache.get(&game), None);
+        cache.set(&game, vec![v("B4", 7)]);
+        assert_eq!(cache.get(&game), Some(vec![v("B4", 7)]));
+        // The same stones with White to move.
+        let white = Game::with_setup(
+            game.board().clone(),
+            0,
+            Color::White,
+            Rules::SIMPLIFIED_ING,
+            0.5,
+        );
+        assert_eq!(cache.get(&white), None);
+        // Other stones with Black to move.
+        let mut moved = game.clone();
+        moved
+            .play(Move::Play(Color::Black, v("A1", 7)))
+            .expect("A1");
+        moved
+            .play(Move::Play(Color::White, v("G1", 7)))
+            .expect("G1");
+        assert_eq!(moved.to_move(), Color::Black);
+        assert_eq!(cache.get(&moved), None);
+        cache.set(&moved, vec![]);
+        assert_eq!(cache.get(&moved), Some(vec![]));
+        assert_eq!(cache.get(&game), None, "one position is kept");
+    }
+
+    fn findings_with<'a, S: Fn(Point, Color) -> f64>(
+        ranked: &'a [Point],
+        dead: &'a [Point],
+        playouts: u64,
+        share: S,
+    ) -> Findings<'a, S> {
+        Findings {
+            ranked,
+            best_rate: 0.5,
+            best_visits: 100,
+            playouts,
+            share,
+            dead,
+            pass: None,
+        }
+    }
+
+    /// [`walls`] after White's pass, Black to move.
+    fn walls_after_white_pass() -> Game {
+        let b = walls(0.5).board().clone();
+        let mut game = Game::with_setup(b, 0, Color::White, Rules::SIMPLIFIED_ING, 0.5);
+        game.play(Move::Pass(Color::White)).expect("pass");
+        game
+    }
+
+    #[test]
+    fn a_cleanup_closes_in_on_dead_stones_not_on_living_ones() {
+        // F4 touches White's living wall at E4, C4 the dead B4.
+        let game = walls(0.5);
+        let ranked = [v("F4", 7), v("C4", 7)];
+        let dead = [v("B4", 7)];
+        let found = findings(&ranked, &dead);
+        let never = |_: &Game, _: Budget| -> Vec<Point> { unreachable!("no judgement") };
+        let budget = Budget::Playouts(100);
+        let mv = decide(
+            &game,
+            Color::Black,
+            true,
+            &found,
+            budget,
+            Duration::ZERO,
+            never,
+        );
+        assert_eq!(mv, Decision::Play(v("C4", 7)));
+    }
+
+    /// Black's decision in [`walls`] with B4 dead by the search and by
+    /// the judgement behind the pass: a count of 28 to 21.5, so a pass
+    /// wins (1.0, above the best move's 0.5) wherever a pass is allowed.
+    fn black_decides(game: &Game, found: &Findings<impl Fn(Point, Color) -> f64>) -> Decision {
+        let judge = |after: &Game, b: Budget| {
+            assert_eq!(after.last_move(), Some(Move::Pass(Color::Black)));
+            assert_eq!(b, Budget::Playouts(DEAD_STONE_PLAYOUTS));
+            vec![v("B4", 7)]
+        };
+        let budget = Budget::Playouts(100);
+        decide(
+            game,
+            Color::Black,
+            false,
+            found,
+            budget,
+            Duration::ZERO,
+            judge,
+        )
+    }
+
+    #[test]
+    fn without_a_pass_in_the_search_only_a_settled_board_passes() {
+        let game = walls(0.5);
+        let ranked = [v("A1", 7)];
+        let dead = [v("B4", 7)];
+        // Settled: at least 200 playouts, and 9 points in 10 (45 of 49,
+        // as 45 * 10 >= 49 * 9 = 441 > 44 * 10) where the playouts give
+        // the point to its owner by the count 80% of the time or more.
+        let column_a =
+            |n: usize| -> Vec<Point> { (1..=n).map(|i| v(&format!("A{i}"), 7)).collect() };
+        let share_except = |doubtful: Vec<Point>| {
+            move |p: Point, _: Color| if doubtful.contains(&p) { 0.79 } else { 0.8 }
+        };
+        let found = findings_with(&ranked, &dead, 200, share_except(column_a(4)));
+        assert_eq!(black_decides(&game, &found), Decision::Pass);
+        let found = findings_with(&ranked, &dead, 200, share_except(column_a(5)));
+        assert_eq!(black_decides(&game, &found), Decision::Play(v("A1", 7)));
+        let found = findings_with(&ranked, &dead, 199, share_except(vec![]));
+        assert_eq!(
+            black_decides(&game, &found),
+            Decision::Play(v("A1", 7)),
+            "too few playouts to trust the ownership"
+        );
+        // After White's pass, Black passes on the count alone.
+        let found = findings_with(&ranked, &dead, 199, share_except(column_a(7)));
+        assert_eq!(
+            black_decides(&walls_after_white_pass(), &found),
+            Decision::Pass
+        );
+    }
+
+    #[test]
+    fn a_pass_the_search_weighs_must_lead_it_or_answer_a_pass() {
+        let ranked = [v("A1", 7)];
+        let dead = [v("B4", 7)];
+        let with_pass = |visits, as_good| Findings {
+            pass: Some(PassEvidence { visits, as_good }),
+            ..findings(&ranked, &dead)
+        };
+        let play = Decision::Play(v("A1", 7));
+        let game = walls(0.5);
+        // The best move has 100 visits: the pass must have more.
+        assert_eq!(black_decides(&game, &with_pass(101, false)), Decision::Pass);
+        assert_eq!(black_decides(&game, &with_pass(100, true)), play);
+        assert_eq!(black_decides(&game, &with_pass(10, true)), play);
+        // After White's pass, one as good as the best move will do.
+        let game = walls_after_white_pass();
+        assert_eq!(black_decides(&game, &with_pass(10, true)), Decision::Pass);
+        assert_eq!(black_decides(&game, &with_pass(10, false)), play);
+    }
+
+    #[test]
+    fn the_count_behind_a_pass_is_the_judgement_after_it() {
+        // The search calls B4 dead and leads with its pass, but judged
+        // with White to move after the pass B4 lives: White's 22 points
+        // (B4, the E file, F and G) and komi beat Black's 7 on the D file,
+        // the A to C files touching both colours. Black plays on.
+        let game = walls(0.5);
+        let ranked = [v("A1", 7)];
+        let dead = [v("B4", 7)];
+        let found = Findings {
+            pass: Some(PassEvidence {
+                visits: 101,
+                as_good: true,
+            }),
+            ..findings(&ranked, &dead)
+        };
+        let judge = |after: &Game, _: Budget| {
+            assert_eq!(after.to_move(), Color::White);
+            vec![]
+        };
+        let budget = Budget::Playouts(100);
+        let mv = decide(
+            &game,
+            Color::Black,
+            false,
+            &found,
+            budget,
+            Duration::ZERO,
+            judge,
+        );
+        assert_eq!(mv, Decision::Play(v("A1", 7)));
+    }
+
+    #[test]
+    fn only_a_pass_in_a_cleanup_fixes_the_verdict() {
+        let game = walls(0.5);
+        let dead = [v("B4", 7)];
+        let kept = |cleanup, decision| {
+            let mut cache = DeadCache::default();
+            cache.keep_behind_pass(&game, cleanup, decision, &dead);
+            cache.get(&game)
+        };
+        assert_eq!(kept(true, Decision::Pass), Some(dead.to_vec()));
+        assert_eq!(kept(true, Decision::Play(v("A1", 7))), None);
+        assert_eq!(kept(false, Decision::Pass), None);
+        assert_eq!(kept(false, Decision::Play(v("A1", 7))), None);
+    }
 }

@@ -217,4 +217,44 @@ mod tests {
         assert!(prior_of(&kids, "D2", 19) < prior_of(&kids, "D4", 19));
         assert!(prior_of(&kids, "A10", 19) < prior_of(&kids, "D2", 19));
     }
+
+    #[test]
+    fn a_lone_move_gets_all_the_model_wins() {
+        // Black's only move that is no own eye is E1, capturing D1 and E2:
+        // its model share is 1, so 20 even games (10 wins) and 300 sure
+        // wins, 310 of 320, kept as 620 half-wins.
+        let b = board(
+            ". X . X .
+             X X X X X
+             X X X X X
+             X X X X O
+             X X X O .",
+        );
+        let black = children(&b, Color::Black, None, None, false);
+        assert_eq!(black.len(), 1);
+        assert_eq!(black[0].point, Some(Point::parse("E1", 5).expect("v")));
+        assert_eq!((black[0].prior_visits, black[0].prior_wins), (320, 620));
+    }
+
+    #[test]
+    fn a_small_board_adds_only_the_model_to_the_even_prior() {
+        // On 9x9 every move of an empty board is far from every stone, and
+        // no line bonus or malus applies: a move of probability p gets
+        // 20 + 300 sqrt(p) games and 10 + 300 sqrt(p) wins, and the
+        // probabilities add up to 1. Rounding leaves 300 sqrt(p) within
+        // 0.5 of visits - 20, within 0.25 of half-wins / 2 - 10.
+        let kids = children(&Board::new(9), Color::Black, None, None, false);
+        assert_eq!(kids.len(), 81);
+        let mut sum = 0.0;
+        for k in &kids {
+            let w = f64::from(k.prior_wins) / 2.0 - 10.0;
+            assert!((f64::from(k.prior_visits) - 20.0 - w).abs() <= 0.75);
+            sum += (w / 300.0).powi(2);
+        }
+        assert!((sum - 1.0).abs() < 0.02, "sum of probabilities {sum}");
+        // The 9x9 model knows its lines: in the open, the fifth line
+        // (gamma 4.97 in the table) is worth more than the third (1.50),
+        // the shape and every other feature being the same.
+        assert!(prior_of(&kids, "E5", 9) > prior_of(&kids, "C3", 9));
+    }
 }
