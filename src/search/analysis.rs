@@ -181,4 +181,27 @@ mod tests {
         assert!(!filter.permits(Color::White, None, 0));
         assert!(filter.permits(Color::White, p("E5"), 1));
     }
+
+    #[test]
+    fn a_filter_without_restrictions_is_empty() {
+        assert!(MoveFilter::default().is_empty());
+        let avoid = MoveFilter {
+            restrictions: vec![Restriction {
+                color: Color::Black,
+                moves: vec![p("E5")],
+                until_depth: 1,
+                allow: false,
+            }],
+        };
+        assert!(!avoid.is_empty());
+    }
+
+    #[test]
+    fn a_watch_is_stopped_by_its_flag() {
+        let flag = AtomicBool::new(false);
+        let watch = Watch::silent(&flag);
+        assert!(!watch.stopped());
+        flag.store(true, Ordering::Relaxed);
+        assert!(watch.stopped());
+    }
 }

@@ -165,17 +165,22 @@ fn expand(g: &[[u8; 3]; 3], slot: usize, code: u16, out: &mut Vec<u16>) {
         b'o' => &[EMPTY, BLACK, WALL],
         _ => &[EMPTY, BLACK, WHITE, WALL],
     };
+    // The slot's two bits are still zero in `code`: adding is ORing
+    // (written `+` so that no `|`/`^` mutant arises that nothing can
+    // tell apart).
     for &v in values {
-        expand(g, slot + 1, code | v << (2 * slot), out);
+        expand(g, slot + 1, code + (v << (2 * slot)), out);
     }
 }
 
 /// The same neighbourhood with Black and White exchanged.
 #[inline]
 pub fn swap_colors(code: u16) -> u16 {
-    // A slot holding 01 or 10 has exactly one of its two bits set.
+    // A slot holding 01 or 10 has exactly one of its two bits set:
+    // `differ` has the low bit of each such slot, and times 3 (no carry
+    // between slots, at most 0x5555 * 3 = 0xFFFF) both of its bits.
     let differ = (code ^ (code >> 1)) & 0x5555;
-    code ^ (differ | differ << 1)
+    code ^ (differ * 3)
 }
 
 /// Does a pattern fit the neighbourhood `code` for `color` to move?
@@ -300,5 +305,61 @@ mod tests {
             .expect("diagram");
         assert!(matches(&t, at(&t, "D4"), Color::Black));
         assert!(!matches(&t, at(&t, "D4"), Color::White));
+    }
+
+    #[test]
+    fn cuts_that_do_not_cut_are_not_urgent() {
+        // Cut 2: D4 pushes between White C4 and E4 under Black D5.
+        let open: Board = ". . . . . . .
+                           . . . . . . .
+                           . . . X . . .
+                           . . O . O . .
+                           . . . . . . .
+                           . . . . . . .
+                           . . . . . . ."
+            .parse()
+            .expect("diagram");
+        assert!(matches(&open, at(&open, "D4"), Color::Black));
+        // With Black D3 below, the stones already connect through: none
+        // of the ten shapes fits (all four sides of D4 are taken, where the
+        // hanes and the magari need two empty; the two Black stones face
+        // each other, as do the two White ones, where cut 1 needs two
+        // side by side).
+        let joined: Board = ". . . . . . .
+                             . . . . . . .
+                             . . . X . . .
+                             . . O . O . .
+                             . . . X . . .
+                             . . . . . . .
+                             . . . . . . ."
+            .parse()
+            .expect("diagram");
+        assert!(!matches(&joined, at(&joined, "D4"), Color::Black));
+        // Cut 1: D4 cuts White D5 from C4 next to Black C5.
+        let cut: Board = ". . . . . . .
+                          . . . . . . .
+                          . . X O . . .
+                          . . O . . . .
+                          . . . . . . .
+                          . . . . . . .
+                          . . . . . . ."
+            .parse()
+            .expect("diagram");
+        assert!(matches(&cut, at(&cut, "D4"), Color::Black));
+        // A third White stone at E4 guards the cut (the cutting stone
+        // would have one liberty): no shape fits. The hanes and the
+        // magari need two empty sides, cut 2 a Black stone on a side, and
+        // every shape drawn for White (which counts for Black too) a Black
+        // stone on a side.
+        let guarded: Board = ". . . . . . .
+                              . . . . . . .
+                              . . X O . . .
+                              . . O . O . .
+                              . . . . . . .
+                              . . . . . . .
+                              . . . . . . ."
+            .parse()
+            .expect("diagram");
+        assert!(!matches(&guarded, at(&guarded, "D4"), Color::Black));
     }
 }

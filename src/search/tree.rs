@@ -472,4 +472,136 @@ mod tests {
         assert!(small.len() <= 700);
         assert_eq!(small.node(ROOT).children().len(), 300);
     }
+
+    #[test]
+    fn rates_count_half_wins_and_half_points() {
+        // Nothing played yet: no rate, not a rate of 0/0.
+        assert_eq!(Stats::default().win_rate(), None);
+        assert_eq!(Stats::default().mean_score(), None);
+        // 4 games, 5 half-wins (two wins and a draw): 5 / 8.
+        // Margins summing to 14 half points: 7 points over 4 games.
+        let s = Stats {
+            visits: 4,
+            wins: 5,
+            score_sum: 14,
+            ..Stats::default()
+        };
+        assert_eq!(s.win_rate(), Some(0.625));
+        assert_eq!(s.mean_score(), Some(1.75));
+        // Losing by 3 half points over 2 games: -0.75 points each.
+        let l = Stats {
+            visits: 2,
+            wins: 0,
+            score_sum: -3,
+            ..Stats::default()
+        };
+        assert_eq!(l.win_rate(), Some(0.0));
+        assert_eq!(l.mean_score(), Some(-0.75));
+    }
+
+    #[test]
+    fn an_abandoned_descent_takes_its_visit_back() {
+        let tree = Tree::new(10);
+        let n = tree.node(ROOT);
+        n.enter();
+        n.enter();
+        n.leave();
+        n.record(WIN, 4);
+        assert_eq!(n.visits(), 1);
+        assert_eq!(n.stats().win_rate(), Some(1.0));
+        assert_eq!(n.stats().mean_score(), Some(2.0));
+    }
+
+    #[test]
+    fn superko_verdicts_are_kept_and_illegal_moves_not_ranked() {
+        let tree = Tree::new(10);
+        assert!(tree.node(ROOT).try_claim());
+        assert!(tree.expand(ROOT, &[child(0), child(1), child(2)]));
+        let (a, b, c) = (NodeId(1), NodeId(2), NodeId(3));
+        assert_eq!(tree.node(a).legality(), Legality::Unchecked);
+        assert!(!tree.node(a).is_illegal());
+        tree.node(a).set_legality(true);
+        tree.node(b).set_legality(false);
+        assert_eq!(tree.node(a).legality(), Legality::Legal);
+        assert!(!tree.node(a).is_illegal());
+        assert_eq!(tree.node(b).legality(), Legality::Illegal);
+        assert!(tree.node(b).is_illegal());
+        assert_eq!(tree.node(c).legality(), Legality::Unchecked);
+        // The forbidden move is left out even when it is the most visited.
+        for _ in 0..3 {
+            tree.node(b).enter();
+        }
+        tree.node(a).enter();
+        let ids: Vec<NodeId> = tree.ranked(ROOT).into_iter().map(|(id, _)| id).collect();
+        assert_eq!(ids, vec![a, c]);
+        // A promoted tree keeps the verdicts.
+        let p = Tree::promote(&tree, ROOT, 10);
+        assert_eq!(p.node(a).legality(), Legality::Legal);
+        assert_eq!(p.node(b).legality(), Legality::Illegal);
+    }
+
+    #[test]
+    fn the_arena_reports_its_size_and_when_it_is_full() {
+        let tree = Tree::new(4);
+        assert_eq!(tree.capacity(), 4);
+        assert_eq!(Tree::new(0).capacity(), 1, "the root always fits");
+        assert!(!tree.is_empty(), "the root is always there");
+        assert!(!tree.is_full());
+        assert!(tree.node(ROOT).try_claim());
+        assert!(tree.expand(ROOT, &[child(0), child(1)]));
+        assert!(!tree.is_full(), "3 of 4 nodes in use");
+        assert!(tree.node(NodeId(1)).try_claim());
+        assert!(tree.expand(NodeId(1), &[child(2)]));
+        assert_eq!(tree.len(), 4);
+        assert!(tree.is_full());
+    }
+
+    #[test]
+    fn ranking_is_visits_then_win_rate_or_prior_then_order() {
+        let tree = Tree::new(10);
+        let kid = |i: usize, prior_wins: u16| NewChild {
+            prior_wins,
+            ..child(i)
+        };
+        let kids = [
+            kid(0, 9),
+            kid(1, 1),
+            kid(2, 3),
+            kid(3, 8),
+            kid(4, 0),
+            kid(5, 3),
+        ];
+        assert!(tree.node(ROOT).try_claim());
+        assert!(tree.expand(ROOT, &kids));
+        let play = |id: u32, games: &[u32]| {
+            for &w in games {
+                tree.node(NodeId(id)).enter();
+                tree.node(NodeId(id)).record(w, 0);
+            }
+        };
+        play(1, &[WIN, 0]); // 2 visits, rate 1/2, prior 9
+        play(2, &[WIN, WIN]); // 2 visits, rate 1, prior 1
+        play(5, &[0, 0, 0]); // 3 visits, all lost
+                             // Children 3, 4 and 6 are unvisited, priors 3, 8 and 3.
+        let ids: Vec<u32> = tree.ranked(ROOT).into_iter().map(|(id, _)| id.0).collect();
+        // Visits first; among equal visits the higher win rate, not the
+        // prior; unvisited by prior, the earlier child on equal priors.
+        assert_eq!(ids, vec![5, 2, 1, 4, 3, 6]);
+    }
+
+    #[test]
+    fn promotion_keeps_children_that_exactly_fill_the_cap() {
+        let tree = Tree::new(10);
+        assert!(tree.node(ROOT).try_claim());
+        assert!(tree.expand(ROOT, &[child(0), child(1), child(2)]));
+        // The root and its 3 children: 4 nodes.
+        let exact = Tree::promote(&tree, ROOT, 4);
+        assert_eq!(exact.node(ROOT).children().len(), 3);
+        assert_eq!(exact.len(), 4);
+        assert_eq!(exact.node(NodeId(2)).point(), Some(Point::from_index(31)));
+        // One node fewer: the children do not fit at all.
+        let short = Tree::promote(&tree, ROOT, 3);
+        assert!(short.node(ROOT).children().is_empty());
+        assert_eq!(short.len(), 1);
+    }
 }
