@@ -426,16 +426,7 @@ mod tests {
         let dead = [v("B4", 7)];
         let found = findings(&ranked, &dead);
         let never = |_: &Game, _: Budget| -> Vec<Point> { unreachable!("no judgement") };
-        let budget = Budget::Playouts(100);
-        let mv = decide(
-            &game,
-            Color::Black,
-            true,
-            &found,
-            budget,
-            Duration::ZERO,
-            never,
-        );
+        let mv = decide_for_black(&game, true, &found, never);
         assert_eq!(mv, Decision::Play(v("C4", 7)));
     }
 
@@ -448,11 +439,21 @@ mod tests {
             assert_eq!(b, Budget::Playouts(DEAD_STONE_PLAYOUTS));
             vec![v("B4", 7)]
         };
+        decide_for_black(game, false, found, judge)
+    }
+
+    /// Black's decision with 100 playouts to spend and none spent.
+    fn decide_for_black(
+        game: &Game,
+        cleanup: bool,
+        found: &Findings<impl Fn(Point, Color) -> f64>,
+        judge: impl FnOnce(&Game, Budget) -> Vec<Point>,
+    ) -> Decision {
         let budget = Budget::Playouts(100);
         decide(
             game,
             Color::Black,
-            false,
+            cleanup,
             found,
             budget,
             Duration::ZERO,
@@ -531,16 +532,7 @@ mod tests {
             assert_eq!(after.to_move(), Color::White);
             vec![]
         };
-        let budget = Budget::Playouts(100);
-        let mv = decide(
-            &game,
-            Color::Black,
-            false,
-            &found,
-            budget,
-            Duration::ZERO,
-            judge,
-        );
+        let mv = decide_for_black(&game, false, &found, judge);
         assert_eq!(mv, Decision::Play(v("A1", 7)));
     }
 
