@@ -27,6 +27,7 @@
 mod check;
 mod color;
 mod diagram;
+mod nakade;
 mod play;
 mod playout;
 mod point;
@@ -35,6 +36,7 @@ pub mod zobrist;
 
 pub use color::{ByColor, Color, ColorError};
 pub use diagram::DiagramError;
+pub use nakade::{vital_point, NAKADE_MAX};
 pub use point::{column_letter, Point, Vertex, VertexError, MAX_POINTS, MAX_SIZE, SLOTS, STRIDE};
 
 /// Contents of one cell of the padded array.

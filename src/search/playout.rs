@@ -4,7 +4,7 @@
 
 use rand::Rng;
 
-use crate::board::{Board, Cell, Color, Point};
+use crate::board::{vital_point, Board, Cell, Color, Point, NAKADE_MAX};
 
 use super::patterns;
 
@@ -83,7 +83,7 @@ pub fn play_out<R: Rng + ?Sized>(
             b.play_random(c, r)
         }),
         Policy::NoSelfAtari => play_moves(board, to_move, last, rng, moves, |b, c, _, r| {
-            b.play_random_where(c, r, |b, p| !b.is_self_atari(c, p))
+            b.play_random_where(c, r, |b, p| !b.is_bad_self_atari(c, p))
         }),
         Policy::Heavy => {
             let rate = heuristic_rate(board.size());
@@ -105,7 +105,7 @@ pub fn play_out<R: Rng + ?Sized>(
                         Some(p)
                     }
                     None if r.random_bool(SELF_ATARI_REJECT) => {
-                        b.play_random_where(c, r, |b, p| !b.is_self_atari(c, p))
+                        b.play_random_where(c, r, |b, p| !b.is_bad_self_atari(c, p))
                     }
                     None => b.play_random(c, r),
                 };
@@ -160,7 +160,7 @@ fn ko_fight(board: &Board, color: Color, last_ko: Option<(Point, u32)>, ply: u32
     (ply - at <= KO_AGE
         && board.ko().is_none()
         && playable(board, color, k)
-        && !board.is_self_atari(color, k))
+        && !board.is_bad_self_atari(color, k))
     .then_some(k)
 }
 
@@ -209,9 +209,11 @@ fn playable(board: &Board, color: Color, p: Point) -> bool {
 ///    atari, or extend when that gives two or more liberties;
 /// 2. capture an opposing string in atari at or next to `last`;
 /// 3. a 3x3 pattern ([`patterns`]) on an empty neighbour of `last`;
-/// 4. the vital point of a three-point eye space next to `last`.
+/// 4. the vital point of an eye space of three to six points next to
+///    `last` (nakade).
 ///
-/// Rules 3 and 4 skip self-ataris; every answer is [`playable`].
+/// Rules 3 and 4 skip self-ataris other than nakades
+/// ([`Board::is_bad_self_atari`]); every answer is [`playable`].
 pub fn heavy_move<R: Rng + ?Sized>(
     board: &Board,
     color: Color,
@@ -259,7 +261,7 @@ pub fn heavy_move<R: Rng + ?Sized>(
         if board.is_empty_at(q)
             && patterns::matches(board, q, color)
             && playable(board, color, q)
-            && !board.is_self_atari(color, q)
+            && !board.is_bad_self_atari(color, q)
         {
             cands.push(q);
         }
@@ -270,7 +272,7 @@ pub fn heavy_move<R: Rng + ?Sized>(
 
     // 4. Nakade.
     nakade_point(board, last)
-        .filter(|&p| playable(board, color, p) && !board.is_self_atari(color, p))
+        .filter(|&p| playable(board, color, p) && !board.is_bad_self_atari(color, p))
 }
 
 /// The eight points around `p` (walls included).
@@ -317,28 +319,26 @@ fn atari_escapes_into(board: &Board, color: Color, s: Point, cands: &mut Candida
     }
 }
 
-/// The vital point of a three-point empty region next to `last` that is
-/// surrounded by stones of one colour (and the edge): the middle of a
-/// straight three, the corner of a bent three. Whoever plays it decides
-/// whether the group gets two eyes.
+/// The vital point ([`vital_point`]) of an empty region of three to six
+/// points next to `last` that is surrounded by stones of one colour (and
+/// the edge): whoever plays it decides whether the group gets two eyes.
 pub fn nakade_point(board: &Board, last: Point) -> Option<Point> {
     for start in last.neighbors() {
         if !board.is_empty_at(start) {
             continue;
         }
-        let mut region = [start; 4];
+        let mut region = [start; NAKADE_MAX + 1];
         let mut len = 1;
         let mut i = 0;
         let mut owner: Option<Color> = None;
         let mut mixed = false;
-        while i < len && len <= 3 {
+        'grow: while i < len {
             for n in region[i].neighbors() {
                 match board.cell(n) {
                     Cell::Empty => {
                         if !region[..len].contains(&n) {
-                            if len == 4 {
-                                len = 5;
-                                break;
+                            if len == region.len() {
+                                break 'grow;
                             }
                             region[len] = n;
                             len += 1;
@@ -347,26 +347,19 @@ pub fn nakade_point(board: &Board, last: Point) -> Option<Point> {
                     Cell::Wall => {}
                     c => {
                         let c = c.color();
-                        if owner.is_some() && owner != c {
-                            mixed = true;
-                        }
+                        mixed |= owner.is_some() && owner != c;
                         owner = owner.or(c);
                     }
                 }
             }
             i += 1;
         }
-        if len != 3 || mixed {
+        if len > NAKADE_MAX || mixed {
             continue;
         }
-        // The vital point touches both others.
-        return region[..3].iter().copied().find(|&p| {
-            p.neighbors()
-                .iter()
-                .filter(|n| region[..3].contains(n))
-                .count()
-                == 2
-        });
+        if let Some(p) = vital_point(&region[..len]) {
+            return Some(p);
+        }
     }
     None
 }
@@ -565,7 +558,7 @@ mod tests {
              . . . . .",
         );
         assert_eq!(nakade_point(&b, at(&b, "B4")), Some(at(&b, "A5")));
-        // Four points are not a nakade shape here.
+        // A straight four lives whoever plays first.
         let b = board(
             ". . . . O
              O O O O O
@@ -574,6 +567,15 @@ mod tests {
              . . . . .",
         );
         assert_eq!(nakade_point(&b, at(&b, "B4")), None);
+        // A pyramid four does not: its centre is vital.
+        let b = board(
+            ". . . O .
+             O . O O .
+             O O O . .
+             . . . . .
+             . . . . .",
+        );
+        assert_eq!(nakade_point(&b, at(&b, "C4")), Some(at(&b, "B5")));
     }
 
     /// Replays a playout's moves, checking each was mechanically legal and
@@ -615,11 +617,11 @@ mod tests {
                 assert!(moves.len() < 3 * size as usize * size as usize + 20);
                 assert_moves_legal(&start, &moves);
                 // The policy passed twice: no non-eye move was left but
-                // self-ataris it may refuse.
+                // self-ataris it may refuse (nakades it plays).
                 for c in Color::ALL {
                     for p in b.points() {
                         if playable(&b, c, p) {
-                            assert!(b.is_self_atari(c, p), "{c:?} {}\n{b:?}", p.vertex());
+                            assert!(b.is_bad_self_atari(c, p), "{c:?} {}\n{b:?}", p.vertex());
                         }
                     }
                 }

@@ -129,6 +129,36 @@ fn a_string_short_of_liberties_is_dead_not_in_seki() {
     assert!(!dead.contains(&v("A7", 9)));
 }
 
+/// The end of game 33 of stop 19's 9x9 equal-time match against Pachi,
+/// White to move. Black's top-left group has only the eye space B9 C9 B8
+/// C8, a square four with a White stone inside: White C8, then B8 (a
+/// three-stone self-atari, a nakade), leaves one eye. Playouts that
+/// refused every self-atari of a string called the group alive, and
+/// ingo counted B+5 where Pachi counted W+18.
+#[test]
+fn a_square_four_with_a_stone_inside_is_dead() {
+    let game = from_match(
+        "X . O X O X X X X
+         X . . X O O O X .
+         X X X X O O X X .
+         X O O X O X X X .
+         O O O O O O X X .
+         . O O . O O X . .
+         X O . O X X O O .
+         . . O X X X X X X
+         . . O O X . . . .",
+        Color::White,
+    );
+    let mut player = Mcts::new(params());
+    let dead = player.dead_stones(&game, Budget::Playouts(2000));
+    for s in ["A9", "D9", "A8", "D8", "A7", "D7", "A6", "D6"] {
+        assert!(dead.contains(&v(s, 9)), "{s} {dead:?}");
+    }
+    for s in ["C9", "B6", "E9"] {
+        assert!(!dead.contains(&v(s, 9)), "{s} {dead:?}");
+    }
+}
+
 /// Final positions of matches where ingo's count named another winner
 /// than its opponent's.
 #[test]
