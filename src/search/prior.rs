@@ -28,6 +28,16 @@ const MODEL: f64 = 300.0;
 /// and fourth lines are known to be best.
 const EMPTY_AREA_BIG: [(f64, f64); 4] = [(80.0, 0.0), (60.0, 0.0), (40.0, 1.0), (40.0, 1.0)];
 
+/// Virtual wins for the first move into an empty corner of a big board on
+/// one of its classic points (3-3, 3-4, 4-4, 3-5). The move model knows
+/// only 9x9 openings and the line table values a side point as much as a
+/// corner, so without this ingo left the corners to Pachi in its 19x19
+/// openings and played on the sides.
+const EMPTY_CORNER: f64 = 60.0;
+/// A corner is empty while no stone stands on its first this many lines
+/// both ways (less on a board too small for two such boxes a side).
+const CORNER_BOX: u8 = 6;
+
 /// Virtual wins and games, accumulated per child.
 #[derive(Default)]
 struct Prior {
@@ -71,6 +81,11 @@ pub fn children(
     // The model learned 9x9 openings: on big boards the empty-area table
     // speaks for the lines instead.
     let big = board.size() >= 13;
+    let empty_corners = if big {
+        empty_corners(board)
+    } else {
+        [false; 4]
+    };
     let mut moves = Vec::with_capacity(board.empty_count());
     let mut total = 0.0;
     for i in 0..board.empty_count() {
@@ -92,9 +107,47 @@ pub fn children(
                 prior.add(games, rate);
             }
         }
+        if big && corner_point(board, p).is_some_and(|c| empty_corners[c]) {
+            prior.add(EMPTY_CORNER, 1.0);
+        }
         out.push(prior.child(Some(p)));
     }
     out
+}
+
+/// The corner nearest `p` (0 to 3) and `p`'s distances from its two
+/// edges, 0-based.
+fn corner_of(size: u8, p: Point) -> (usize, u8, u8) {
+    let (x, y) = p.coords();
+    let far = size - 1;
+    let (right, top) = (x > far - x, y > far - y);
+    let dx = if right { far - x } else { x };
+    let dy = if top { far - y } else { y };
+    (usize::from(right) + 2 * usize::from(top), dx, dy)
+}
+
+/// Which of the four corners have no stone in their box.
+fn empty_corners(board: &Board) -> [bool; 4] {
+    let size = board.size();
+    let bound = CORNER_BOX.min(size / 2 - 1);
+    let mut empty = [true; 4];
+    for p in board.points() {
+        if !board.is_empty_at(p) {
+            let (c, dx, dy) = corner_of(size, p);
+            if dx < bound && dy < bound {
+                empty[c] = false;
+            }
+        }
+    }
+    empty
+}
+
+/// The corner whose classic opening point `p` is (the 3-3, 3-4, 4-4 or
+/// 3-5 point), if any.
+fn corner_point(board: &Board, p: Point) -> Option<usize> {
+    let (c, dx, dy) = corner_of(board.size(), p);
+    let (near, far) = (dx.min(dy), dx.max(dy));
+    (near == 2 && (2..=4).contains(&far) || near == 3 && far == 3).then_some(c)
 }
 
 #[cfg(test)]
@@ -216,6 +269,26 @@ mod tests {
         assert!(prior_of(&kids, "D4", 19) > prior_of(&kids, "K10", 19));
         assert!(prior_of(&kids, "D2", 19) < prior_of(&kids, "D4", 19));
         assert!(prior_of(&kids, "A10", 19) < prior_of(&kids, "D2", 19));
+    }
+
+    #[test]
+    fn empty_corners_come_first_on_a_big_board() {
+        // (size, the top-right 4-4 point, the 4th-line point mid top).
+        for (size, star, side) in [(19u8, "Q16", "K16"), (13, "K10", "G10")] {
+            let mut b = Board::new(size);
+            let kids = children(&b, Color::Black, None, None, false);
+            assert!(prior_of(&kids, star, size) > prior_of(&kids, side, size));
+            assert!(prior_of(&kids, "C4", size) > prior_of(&kids, "C6", size));
+            assert!(prior_of(&kids, "C3", size) > prior_of(&kids, "B2", size));
+            // Black takes the lower left: the other corners still call.
+            let d4 = Point::parse("D4", size).expect("v");
+            b.play_unchecked(Color::Black, d4);
+            let kids = children(&b, Color::White, Some(d4), None, false);
+            assert!(prior_of(&kids, star, size) > prior_of(&kids, side, size));
+            // A corner with a stone in it is no longer empty.
+            assert_eq!(corner_point(&b, d4), Some(0));
+            assert_eq!(empty_corners(&b), [false, true, true, true]);
+        }
     }
 
     #[test]
