@@ -323,21 +323,26 @@ fn atari_escapes_into(board: &Board, color: Color, s: Point, cands: &mut Candida
 /// points next to `last` that is surrounded by stones of one colour (and
 /// the edge): whoever plays it decides whether the group gets two eyes.
 pub fn nakade_point(board: &Board, last: Point) -> Option<Point> {
+    // Regions already looked at: a region touching `last` on two sides
+    // is grown once.
+    let mut seen = [last; 4 * (NAKADE_MAX + 1)];
+    let mut seen_len = 0;
     for start in last.neighbors() {
-        if !board.is_empty_at(start) {
+        if !board.is_empty_at(start) || seen[..seen_len].contains(&start) {
             continue;
         }
         let mut region = [start; NAKADE_MAX + 1];
         let mut len = 1;
         let mut i = 0;
         let mut owner: Option<Color> = None;
-        let mut mixed = false;
+        let mut closed = true;
         'grow: while i < len {
             for n in region[i].neighbors() {
                 match board.cell(n) {
                     Cell::Empty => {
                         if !region[..len].contains(&n) {
                             if len == region.len() {
+                                closed = false;
                                 break 'grow;
                             }
                             region[len] = n;
@@ -347,18 +352,22 @@ pub fn nakade_point(board: &Board, last: Point) -> Option<Point> {
                     Cell::Wall => {}
                     c => {
                         let c = c.color();
-                        mixed |= owner.is_some() && owner != c;
-                        owner = owner.or(c);
+                        if owner.is_some() && owner != c {
+                            closed = false;
+                            break 'grow;
+                        }
+                        owner = c;
                     }
                 }
             }
             i += 1;
         }
-        if len > NAKADE_MAX || mixed {
-            continue;
-        }
-        if let Some(p) = vital_point(&region[..len]) {
-            return Some(p);
+        seen[seen_len..seen_len + len].copy_from_slice(&region[..len]);
+        seen_len += len;
+        if closed {
+            if let Some(p) = vital_point(&region[..len]) {
+                return Some(p);
+            }
         }
     }
     None
