@@ -268,7 +268,7 @@ fn mutate(rng: &mut Rng, bytes: &mut Vec<u8>, seeds: &[Vec<u8>]) -> &'static str
             } else {
                 *rng.pick(&[100usize, 1_000, 10_000, 50_000])
             };
-            let node: &[u8] = *rng.pick(&[b";B[aa]".as_slice(), b";", b";W[bb]C[x]"]);
+            let node: &[u8] = rng.pick::<&[u8]>(&[b";B[aa]".as_slice(), b";", b";W[bb]C[x]"]);
             let open = [b"(".as_slice(), node].concat().repeat(depth);
             let close = if rng.one_in(3) {
                 b")".repeat(rng.below(depth + 1))
@@ -314,7 +314,7 @@ fn mutate(rng: &mut Rng, bytes: &mut Vec<u8>, seeds: &[Vec<u8>]) -> &'static str
                     "UTF-8 BOM"
                 }
                 2 => {
-                    let piece: &[u8] = *rng.pick(&[
+                    let piece: &[u8] = rng.pick::<&[u8]>(&[
                         b"\xc0\xaf".as_slice(),
                         b"\xe0\x80\xaf",
                         b"\xed\xa0\x80",
