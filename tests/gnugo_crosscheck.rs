@@ -251,10 +251,10 @@ fn legality_agrees_with_reference_and_gnugo() {
         let s = harness.round(0, SCHEDULE, started);
         harness.assert_no_failures();
         check_minimums(&s);
-        for round in 1..RULE_SETS.len() {
+        for (round, &rules) in RULE_SETS.iter().enumerate().skip(1) {
             let s = harness.round(round, SHORT_SCHEDULE, started);
             harness.assert_no_failures();
-            check_rule_set_exercised(RULE_SETS[round], &s, 1);
+            check_rule_set_exercised(rules, &s, 1);
         }
         return;
     };

@@ -271,7 +271,8 @@ const LINES_PER_ENGINE: usize = 10_000;
 const STREAM_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Command names for the stream: every command but `quit` (which would end
-/// it) and `printsgf` with arguments (which writes files; it is sent bare).
+/// it); clean lines send `printsgf` bare, but noise may give it a file name
+/// (the engine runs in a directory of its own).
 fn stream_names() -> Vec<&'static str> {
     COMMANDS
         .iter()
@@ -308,7 +309,7 @@ fn stream_line(rng: &mut common::Rng, names: &[&'static str]) -> (Vec<u8>, Optio
         line.push_str(name);
         for _ in 0..rng.below(5) {
             line.push(' ');
-            let token: &str = *rng.pick(TOKENS);
+            let token: &str = rng.pick::<&str>(TOKENS);
             line.push_str(token);
         }
         if name == "printsgf" || name == "loadsgf" && rng.one_in(2) {
@@ -423,6 +424,10 @@ fn run_stream_chunk(seed: u64, count: usize, c: &mut StreamCounts) -> Result<(),
     }
     c.answered_lines += expected.len();
 
+    // Noise can turn `printsgf` into `printsgf NAME`: whatever the engine
+    // writes goes to a directory of its own, removed afterwards.
+    let cwd = std::env::temp_dir().join(format!("ingo-gtp-fuzz-{}-{seed:x}", std::process::id()));
+    std::fs::create_dir_all(&cwd).expect("temp dir");
     let mut child = common::ingo(&[
         "--playouts",
         "20",
@@ -433,6 +438,7 @@ fn run_stream_chunk(seed: u64, count: usize, c: &mut StreamCounts) -> Result<(),
         "--size",
         "9",
     ])
+    .current_dir(&cwd)
     .stdin(Stdio::piped())
     .stdout(Stdio::piped())
     .stderr(Stdio::piped())
@@ -537,6 +543,7 @@ fn run_stream_chunk(seed: u64, count: usize, c: &mut StreamCounts) -> Result<(),
     let _ = child.wait();
     let _ = writer.join();
     let panics = panics.join().unwrap_or_default();
+    let _ = std::fs::remove_dir_all(&cwd);
     if result.is_ok() && !panics.is_empty() {
         result = Err(format!("panic on stderr: {}", panics.join("\n")));
     }
