@@ -1,11 +1,20 @@
 //! Cross-check of move legality: ingo against GNU Go, both judged by a
 //! brute-force reference model of the rules written in this file.
 //!
-//! Run it explicitly (it needs GNU Go at /usr/games/gnugo; about 20 s on 2
-//! cores):
+//! Run it explicitly (it needs GNU Go at /usr/games/gnugo; under a minute
+//! on 2 cores):
 //!
 //! ```text
 //! cargo test --release --test gnugo_crosscheck -- --ignored --nocapture
+//! ```
+//!
+//! That is CI's run: the full schedule under the default rules, then a
+//! short one under each other rule set. The long mode (issue 23) plays
+//! rounds of the full schedule, each under the next rule set and with its
+//! own seed, until a number of positions has been checked:
+//!
+//! ```text
+//! scripts/crosscheck.sh --positions 1000000 [--from-round K]
 //! ```
 //!
 //! Random games are played, mostly on 2x2 to 6x6 boards where captures, ko
@@ -17,7 +26,14 @@
 //! The judge is [`Reference`]: a plain 2-D board with flood-fill captures and
 //! a list of every earlier arrangement compared cell by cell. It is slow and
 //! dumb on purpose so that it is obviously right. ingo must agree with it
-//! exactly (spec 1.1: positional superko, multi-stone suicide allowed).
+//! exactly, under every rule set it has ([`RULE_SETS`]: spec 1.1's
+//! positional superko with multi-stone suicide allowed by default;
+//! situational superko, and rule sets that forbid all suicide).
+//!
+//! GNU Go judges the positional-superko rule sets too (run with
+//! `--forbid-suicide` instead for `chinese`). Its situational superko is not
+//! modelled: under `ing`, `aga` and `new-zealand` ingo is held to the
+//! reference alone.
 //!
 //! GNU Go 3.8 run as `--chinese-rules --allow-suicide --positional-superko`
 //! has the same rules but a superko test with known defects
@@ -60,6 +76,64 @@ const GNUGO_ARGS: &[&str] = &[
     "--chinese-rules",
     "--allow-suicide",
     "--positional-superko",
+];
+/// GNU Go for the rule sets without suicide (`chinese`): the same but
+/// `--forbid-suicide`, which refuses every suicide (defect 1 cannot occur).
+const GNUGO_ARGS_NO_SUICIDE: &[&str] = &[
+    "--mode",
+    "gtp",
+    "--chinese-rules",
+    "--forbid-suicide",
+    "--positional-superko",
+];
+
+/// A rule set of ingo's as far as legality goes (README, "Rules in plain
+/// words"): which superko, and whether suicide of two or more stones is
+/// allowed (single-stone suicide never is).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct RuleSet {
+    /// The name `ingo-rules` takes.
+    name: &'static str,
+    /// Positional superko (else situational: the same arrangement with the
+    /// same player to move, the player to move being the opponent of
+    /// whoever moved or passed last; Black on the empty board).
+    positional: bool,
+    multi_stone_suicide: bool,
+    /// Which GNU Go judges it too, by index into [`GNUGO_CONFIGS`]; `None`
+    /// for situational superko, whose GNU Go implementation is not
+    /// modelled here: those rule sets are checked against the reference
+    /// only.
+    gnugo: Option<usize>,
+}
+
+/// GNU Go's two configurations: with and without multi-stone suicide.
+const GNUGO_CONFIGS: [&[&str]; 2] = [GNUGO_ARGS, GNUGO_ARGS_NO_SUICIDE];
+
+const fn rule_set(
+    name: &'static str,
+    positional: bool,
+    multi_stone_suicide: bool,
+    gnugo: Option<usize>,
+) -> RuleSet {
+    RuleSet {
+        name,
+        positional,
+        multi_stone_suicide,
+        gnugo,
+    }
+}
+
+/// Every rule set ingo has (`ingo-rules`), in the order the long mode's
+/// rounds take them; round 0, the CI run, is the default rule set.
+/// `tromp-taylor` has the default's legality but ends the game at two
+/// passes, which these games never play.
+const RULE_SETS: &[RuleSet] = &[
+    rule_set("simplified-ing", true, true, Some(0)),
+    rule_set("chinese", true, false, Some(1)),
+    rule_set("ing", false, true, None),
+    rule_set("aga", false, false, None),
+    rule_set("new-zealand", false, true, None),
+    rule_set("tromp-taylor", true, true, Some(0)),
 ];
 
 /// Fixed seed: the games (and so every count printed) are the same on every
@@ -124,6 +198,33 @@ const P_ILLEGAL_TRY: f64 = 0.15;
 /// Probability that such a try is a superko one when there is one.
 const P_PREFER_SUPERKO: f64 = 0.8;
 
+/// A short schedule, about a tenth of [`SCHEDULE`], that CI plays under
+/// each rule set other than the default.
+const SHORT_SCHEDULE: &[Plan] = &[
+    plan(2, 30, 200),
+    plan(3, 15, 600),
+    plan(4, 3, 1200),
+    plan(5, 2, 1200),
+    plan(6, 1, 1000),
+    plan(7, 1, 400),
+    plan(9, 1, 400),
+];
+
+/// The long mode: `INGO_CROSSCHECK_POSITIONS=N` plays rounds of the full
+/// [`SCHEDULE`] (round k under `RULE_SETS[k % 6]`, with its own seed) until
+/// N positions have been checked; `INGO_CROSSCHECK_FIRST_ROUND=K` starts at
+/// round K, to resume a run that stopped (each round prints its number when
+/// done). `scripts/crosscheck.sh --positions N` sets these.
+fn env_number(name: &str) -> Option<usize> {
+    let text = std::env::var(name).ok()?;
+    Some(
+        text.trim()
+            .replace('_', "")
+            .parse()
+            .unwrap_or_else(|_| panic!("{name}={text} is not a number")),
+    )
+}
+
 #[test]
 #[ignore = "slow, needs GNU Go at /usr/games/gnugo: run with --release -- --ignored"]
 fn legality_agrees_with_reference_and_gnugo() {
@@ -133,87 +234,84 @@ fn legality_agrees_with_reference_and_gnugo() {
          (install it with `apt-get install gnugo`)"
     );
     let started = Instant::now();
-    let mut harness = Harness {
-        ingo: Engine::spawn("ingo", common::ingo(&[])),
-        gnugo: Engine::spawn("GNU Go", {
-            let mut command = Command::new(GNUGO);
-            command.args(GNUGO_ARGS);
-            command
-        }),
-        rng: SplitMix64(SEED),
-        stats: Stats::default(),
-        failures: Vec::new(),
-    };
+    let mut harness = Harness::start();
     // The model of GNU Go's defects is a replica of 3.8's code.
-    let version = harness.gnugo.ask("version").text;
-    assert_eq!(
-        version, "3.8",
-        "GnuGoModel replicates GNU Go 3.8, but {GNUGO} is version {version}"
-    );
-
-    for plan in SCHEDULE {
-        let positions_before = harness.stats.positions;
-        let games_before = harness.stats.games;
-        for _ in 0..plan.games {
-            if harness.failures.len() >= MAX_FAILURES {
-                break;
-            }
-            if let Err(failure) = harness.play_game(plan.size, plan.max_moves) {
-                harness.failures.push(failure);
-            }
-        }
-        println!(
-            "gnugo_crosscheck: {0}x{0}: {1} games, {2} positions checked, {3:.1}s so far",
-            plan.size,
-            harness.stats.games - games_before,
-            harness.stats.positions - positions_before,
-            started.elapsed().as_secs_f64()
+    for gnugo in &mut harness.gnugo {
+        let version = gnugo.ask("version").text;
+        assert_eq!(
+            version, "3.8",
+            "GnuGoModel replicates GNU Go 3.8, but {GNUGO} is version {version}"
         );
     }
 
-    let s = &harness.stats;
+    let Some(target) = env_number("INGO_CROSSCHECK_POSITIONS") else {
+        // The CI run: the full schedule under the default rules (the counts
+        // below, unchanged since before rule sets were added), then a short
+        // one under each other rule set.
+        let s = harness.round(0, SCHEDULE, started);
+        harness.assert_no_failures();
+        check_minimums(&s);
+        for (round, &rules) in RULE_SETS.iter().enumerate().skip(1) {
+            let s = harness.round(round, SHORT_SCHEDULE, started);
+            harness.assert_no_failures();
+            check_rule_set_exercised(rules, &s, 1);
+        }
+        return;
+    };
+
+    let first = env_number("INGO_CROSSCHECK_FIRST_ROUND").unwrap_or(0);
+    let mut totals: Vec<Stats> = RULE_SETS.iter().map(|_| Stats::default()).collect();
+    let mut rounds = vec![0usize; RULE_SETS.len()];
+    let mut positions = 0;
+    let mut round = first;
+    while positions < target {
+        let s = harness.round(round, SCHEDULE, started);
+        positions += s.positions;
+        totals[round % RULE_SETS.len()].add(&s);
+        rounds[round % RULE_SETS.len()] += 1;
+        println!(
+            "gnugo_crosscheck long: round {round} done ({}), {positions} of {target} positions, \
+             {:.1}s; resume after it with INGO_CROSSCHECK_FIRST_ROUND={}",
+            RULE_SETS[round % RULE_SETS.len()].name,
+            started.elapsed().as_secs_f64(),
+            round + 1
+        );
+        if !harness.failures.is_empty() {
+            break;
+        }
+        round += 1;
+    }
+    let mut all = Stats::default();
+    for (k, s) in totals.iter().enumerate() {
+        if rounds[k] > 0 {
+            println!(
+                "gnugo_crosscheck long total, {} ({} rounds): {}",
+                RULE_SETS[k].name,
+                rounds[k],
+                s.summary()
+            );
+        }
+        all.add(s);
+    }
     println!(
-        "gnugo_crosscheck summary: {} games, {} moves ({} passes, {} captures, \
-         {} multi-stone suicides), longest game {} moves; {} positions checked \
-         ({} legal sets compared); {} superko-illegal vertices ({} long-cycle); \
-         {} illegal plays tried ({} superko, of which {} repeating multi-stone \
-         suicides; {} sent to ingo only); GNU Go defects seen: \
-         1 (repeating multi-stone suicide accepted) {}, \
-         2 (repetition across its 500-move history fold accepted) {} \
-         ({} folded away, {} hash offset), 3 (legal move refused because of the \
-         hash offset) {}; {:.1}s",
-        s.games,
-        s.moves,
-        s.passes,
-        s.captures,
-        s.multi_stone_suicides,
-        s.longest_game,
-        s.positions,
-        s.legal_sets,
-        s.superko_vertices,
-        s.long_cycle_superko_vertices,
-        s.illegal_plays,
-        s.superko_plays,
-        s.repeating_suicide_plays,
-        s.ingo_only_plays,
-        s.gnugo_defect1,
-        s.gnugo_defect2_folded + s.gnugo_defect2_offset,
-        s.gnugo_defect2_folded,
-        s.gnugo_defect2_offset,
-        s.gnugo_phantom,
-        started.elapsed().as_secs_f64(),
+        "gnugo_crosscheck long total, all rule sets (rounds {first} to {}): {}; {:.1}s",
+        round.saturating_sub(usize::from(harness.failures.is_empty())),
+        all.summary(),
+        started.elapsed().as_secs_f64()
     );
+    harness.assert_no_failures();
+    for (k, s) in totals.iter().enumerate() {
+        if rounds[k] > 0 {
+            check_rule_set_exercised(RULE_SETS[k], s, rounds[k]);
+        }
+    }
+}
 
-    assert!(
-        harness.failures.is_empty(),
-        "{} disagreement(s) (each ended its game; at most {MAX_FAILURES} are collected):\n\n{}",
-        harness.failures.len(),
-        harness.failures.join("\n\n")
-    );
-
-    // Guard against a vacuous pass: the interesting situations must really
-    // have been exercised. Moves are chosen from the reference only, so these
-    // counts are the same on every run; the minimums are well below them.
+/// Guard against a vacuous pass of round 0: the interesting situations
+/// must really have been exercised. Moves are chosen from the reference
+/// only, so these counts are the same on every run; the minimums are well
+/// below them.
+fn check_minimums(s: &Stats) {
     let minimums = [
         ("positions checked", s.positions, 30_000),
         ("superko-illegal vertices", s.superko_vertices, 7_000),
@@ -241,6 +339,43 @@ fn legality_agrees_with_reference_and_gnugo() {
             seen >= minimum,
             "only {seen} {what}, expected at least {minimum}: the game \
              generator no longer exercises what this test is for"
+        );
+    }
+}
+
+/// The same guard for any rule set, per round played: superko (long
+/// cycles included) and suicide, allowed or forbidden, were met.
+fn check_rule_set_exercised(rules: RuleSet, s: &Stats, rounds: usize) {
+    let short = rounds == 1 && s.positions < 30_000;
+    let scale = |full: usize| if short { full / 10 } else { full * rounds };
+    let mut minimums = vec![
+        ("positions checked", s.positions, scale(3_000)),
+        ("superko-illegal vertices", s.superko_vertices, scale(500)),
+        (
+            "long-cycle superko vertices",
+            s.long_cycle_superko_vertices,
+            scale(200),
+        ),
+        ("superko-illegal plays tried", s.superko_plays, scale(30)),
+    ];
+    if rules.multi_stone_suicide {
+        minimums.push((
+            "multi-stone suicides played",
+            s.multi_stone_suicides,
+            scale(100),
+        ));
+    } else {
+        minimums.push((
+            "forbidden multi-stone suicide vertices",
+            s.forbidden_suicide_vertices,
+            scale(100),
+        ));
+    }
+    for (what, seen, minimum) in minimums {
+        assert!(
+            seen >= minimum,
+            "{}: only {seen} {what} in {rounds} round(s), expected at least {minimum}",
+            rules.name
         );
     }
 }
@@ -335,11 +470,15 @@ type Arrangement = Vec<Vec<Option<Colour>>>;
 /// arrangements point by point.
 struct Reference {
     size: usize,
+    rules: RuleSet,
     board: Arrangement,
     /// `history[i]` is the arrangement after the i-th move since
     /// `clear_board` (passes included, they repeat the arrangement);
     /// `history[0]` is the empty board and the last entry is `board`.
     history: Vec<Arrangement>,
+    /// `to_move[i]` is the player to move in `history[i]` for situational
+    /// superko: the opponent of whoever moved or passed last (Black first).
+    to_move: Vec<Colour>,
     /// Stones of each colour removed from the board so far, by capture or by
     /// suicide (GTP `captures black` = white stones removed).
     removed: [usize; 2],
@@ -354,7 +493,8 @@ struct Outcome {
     removed_opponent: usize,
     /// Stones of the mover removed (suicide); 1 means single-stone suicide.
     removed_own: usize,
-    /// Latest index into `history` holding the same arrangement as `after`.
+    /// Latest index into `history` holding the same arrangement as `after`
+    /// (with the opponent of the mover to move, under situational superko).
     repeats: Option<usize>,
 }
 
@@ -428,12 +568,14 @@ fn remove_dead_strings(board: &mut Arrangement, colour: Colour) -> usize {
 }
 
 impl Reference {
-    fn new(size: usize) -> Reference {
+    fn new(size: usize, rules: RuleSet) -> Reference {
         let empty = vec![vec![None; size]; size];
         Reference {
             size,
+            rules,
             board: empty.clone(),
             history: vec![empty],
+            to_move: vec![Colour::Black],
             removed: [0, 0],
         }
     }
@@ -455,7 +597,10 @@ impl Reference {
         let removed_opponent = remove_dead_strings(&mut after, colour.opponent());
         let placed = after.clone();
         let removed_own = remove_dead_strings(&mut after, colour);
-        let repeats = self.history.iter().rposition(|earlier| *earlier == after);
+        let next = colour.opponent();
+        let repeats = (0..self.history.len()).rev().find(|&i| {
+            self.history[i] == after && (self.rules.positional || self.to_move[i] == next)
+        });
         Some(Outcome {
             after,
             placed,
@@ -466,7 +611,7 @@ impl Reference {
     }
 
     fn classify(&self, colour: Colour, p: Point) -> Class {
-        Class::of(self.outcome(colour, p).as_ref())
+        Class::of(self.outcome(colour, p).as_ref(), self.rules)
     }
 
     fn all_points(&self) -> impl Iterator<Item = Point> {
@@ -487,7 +632,7 @@ impl Reference {
                 .outcome(colour, p)
                 .expect("the reference was asked to play on an occupied point");
             assert!(
-                outcome.repeats.is_none(),
+                Class::of(Some(&outcome), self.rules).is_legal(),
                 "the reference was asked to play an illegal move"
             );
             self.removed[colour.opponent().index()] += outcome.removed_opponent;
@@ -495,6 +640,7 @@ impl Reference {
             self.board = outcome.after;
         }
         self.history.push(self.board.clone());
+        self.to_move.push(colour.opponent());
     }
 
     fn diagram(&self) -> String {
@@ -527,8 +673,11 @@ enum Class {
         capture: bool,
         suicide: bool,
     },
-    /// Always a repetition of the current arrangement; illegal.
+    /// Illegal under every rule set (and a repetition of the current
+    /// arrangement, which matters to GNU Go only).
     SingleStoneSuicide,
+    /// Suicide of two or more stones where the rules forbid it.
+    ForbiddenSuicide,
     /// Illegal only because the result equals `history[repeats]`;
     /// `suicide` means a multi-stone suicide.
     Superko {
@@ -538,17 +687,23 @@ enum Class {
 }
 
 impl Class {
-    /// The verdict on a move whose outcome is `outcome` (`None`: occupied).
-    fn of(outcome: Option<&Outcome>) -> Class {
+    /// The verdict on a move whose outcome is `outcome` (`None`: occupied)
+    /// under `rules`: suicide first, then superko.
+    fn of(outcome: Option<&Outcome>, rules: RuleSet) -> Class {
         let Some(outcome) = outcome else {
             return Class::Occupied;
         };
+        if outcome.removed_own == 1 {
+            return Class::SingleStoneSuicide;
+        }
+        if outcome.removed_own > 1 && !rules.multi_stone_suicide {
+            return Class::ForbiddenSuicide;
+        }
         match outcome.repeats {
             None => Class::Legal {
                 capture: outcome.removed_opponent > 0,
                 suicide: outcome.removed_own > 0,
             },
-            Some(_) if outcome.removed_own == 1 => Class::SingleStoneSuicide,
             Some(index) => Class::Superko {
                 suicide: outcome.removed_own > 0,
                 repeats: index,
@@ -569,6 +724,7 @@ impl Class {
                 if suicide { ", multi-stone suicide" } else { "" }
             ),
             Class::SingleStoneSuicide => "single-stone suicide".to_string(),
+            Class::ForbiddenSuicide => "multi-stone suicide, forbidden by these rules".to_string(),
             Class::Superko { suicide, repeats } => format!(
                 "superko{}: repeats the arrangement after move {repeats} \
                  (now at move {move_count})",
@@ -710,7 +866,9 @@ impl GnuGoModel {
         let friendly_neighbour = neighbours(p, reference.size)
             .iter()
             .any(|n| board[n.row][n.col] == Some(colour));
-        if outcome.removed_own > 0 && !friendly_neighbour {
+        // `--forbid-suicide` forbids all of them.
+        if outcome.removed_own > 0 && (!friendly_neighbour || !reference.rules.multi_stone_suicide)
+        {
             return false;
         }
         // 6. Superko, on the hash of the board as `really_do_trymove()`
@@ -768,7 +926,7 @@ impl Engine {
         if command.starts_with("boardsize") {
             self.transcript.clear();
         }
-        let changes_position = ["boardsize", "clear_board", "play"]
+        let changes_position = ["boardsize", "clear_board", "ingo-rules", "play"]
             .iter()
             .any(|name| command.starts_with(name));
         if changes_position {
@@ -856,6 +1014,9 @@ struct Stats {
     passes: usize,
     captures: usize,
     multi_stone_suicides: usize,
+    /// (position, colour, point) triples where a multi-stone suicide is
+    /// illegal only because the rules forbid suicide.
+    forbidden_suicide_vertices: usize,
     positions: usize,
     /// (position, colour) pairs whose `all_legal` was compared.
     legal_sets: usize,
@@ -879,6 +1040,65 @@ struct Stats {
     gnugo_defect2_offset: usize,
     gnugo_phantom: usize,
     longest_game: usize,
+}
+
+impl Stats {
+    fn add(&mut self, o: &Stats) {
+        self.games += o.games;
+        self.moves += o.moves;
+        self.passes += o.passes;
+        self.captures += o.captures;
+        self.multi_stone_suicides += o.multi_stone_suicides;
+        self.forbidden_suicide_vertices += o.forbidden_suicide_vertices;
+        self.positions += o.positions;
+        self.legal_sets += o.legal_sets;
+        self.superko_vertices += o.superko_vertices;
+        self.long_cycle_superko_vertices += o.long_cycle_superko_vertices;
+        self.illegal_plays += o.illegal_plays;
+        self.superko_plays += o.superko_plays;
+        self.repeating_suicide_plays += o.repeating_suicide_plays;
+        self.ingo_only_plays += o.ingo_only_plays;
+        self.gnugo_defect1 += o.gnugo_defect1;
+        self.gnugo_defect2_folded += o.gnugo_defect2_folded;
+        self.gnugo_defect2_offset += o.gnugo_defect2_offset;
+        self.gnugo_phantom += o.gnugo_phantom;
+        self.longest_game = self.longest_game.max(o.longest_game);
+    }
+
+    fn summary(&self) -> String {
+        format!(
+            "{} games, {} moves ({} passes, {} captures, \
+             {} multi-stone suicides), longest game {} moves; {} positions checked \
+             ({} legal sets compared); {} superko-illegal vertices ({} long-cycle); \
+             {} forbidden multi-stone suicide vertices; \
+             {} illegal plays tried ({} superko, of which {} repeating multi-stone \
+             suicides; {} sent to ingo only); GNU Go defects seen: \
+             1 (repeating multi-stone suicide accepted) {}, \
+             2 (repetition across its 500-move history fold accepted) {} \
+             ({} folded away, {} hash offset), 3 (legal move refused because of the \
+             hash offset) {}",
+            self.games,
+            self.moves,
+            self.passes,
+            self.captures,
+            self.multi_stone_suicides,
+            self.longest_game,
+            self.positions,
+            self.legal_sets,
+            self.superko_vertices,
+            self.long_cycle_superko_vertices,
+            self.forbidden_suicide_vertices,
+            self.illegal_plays,
+            self.superko_plays,
+            self.repeating_suicide_plays,
+            self.ingo_only_plays,
+            self.gnugo_defect1,
+            self.gnugo_defect2_folded + self.gnugo_defect2_offset,
+            self.gnugo_defect2_folded,
+            self.gnugo_defect2_offset,
+            self.gnugo_phantom,
+        )
+    }
 }
 
 /// Both verdicts on one point for one colour.
@@ -905,22 +1125,28 @@ impl Game {
             .all_points()
             .map(|point| {
                 let outcome = self.reference.outcome(colour, point);
+                let class = Class::of(outcome.as_ref(), self.reference.rules);
+                // Without GNU Go, it is taken to agree with the reference.
+                let gnugo_accepts = match self.reference.rules.gnugo {
+                    Some(_) => self
+                        .gnugo
+                        .accepts(&self.reference, colour, point, outcome.as_ref()),
+                    None => class.is_legal(),
+                };
                 Verdict {
                     point,
-                    class: Class::of(outcome.as_ref()),
-                    gnugo_accepts: self.gnugo.accepts(
-                        &self.reference,
-                        colour,
-                        point,
-                        outcome.as_ref(),
-                    ),
+                    class,
+                    gnugo_accepts,
                 }
             })
             .collect()
     }
 
     fn replay(&self) -> String {
-        let mut text = format!("boardsize {}; clear_board", self.reference.size);
+        let mut text = format!(
+            "boardsize {}; clear_board; ingo-rules {}",
+            self.reference.size, self.reference.rules.name
+        );
         for m in &self.moves {
             text.push_str("; play ");
             text.push_str(m);
@@ -931,58 +1157,156 @@ impl Game {
     /// Where a failure happened, in enough detail to reproduce it by hand.
     fn context(&self) -> String {
         format!(
-            "board {0}x{0}, after {1} moves (GNU Go's history starts at move {2}); \
+            "rules {5}, board {0}x{0}, after {1} moves (GNU Go's history starts at move {2}); \
              replay with:\n  {3}\n{4}",
             self.reference.size,
             self.reference.move_count(),
             self.gnugo.first,
             self.replay(),
-            self.reference.diagram()
+            self.reference.diagram(),
+            self.reference.rules.name,
         )
     }
 }
 
 struct Harness {
     ingo: Engine,
-    gnugo: Engine,
+    /// GNU Go in each of [`GNUGO_CONFIGS`].
+    gnugo: Vec<Engine>,
+    /// The rule set of the games being played.
+    rules: RuleSet,
     rng: SplitMix64,
     stats: Stats,
     failures: Vec<String>,
 }
 
 impl Harness {
+    /// ingo, and GNU Go in each of its configurations.
+    fn start() -> Harness {
+        let gnugo = GNUGO_CONFIGS
+            .iter()
+            .map(|args| {
+                let mut command = Command::new(GNUGO);
+                command.args(*args);
+                Engine::spawn("GNU Go", command)
+            })
+            .collect();
+        Harness {
+            ingo: Engine::spawn("ingo", common::ingo(&[])),
+            gnugo,
+            rules: RULE_SETS[0],
+            rng: SplitMix64(SEED),
+            stats: Stats::default(),
+            failures: Vec::new(),
+        }
+    }
+
+    /// Plays `schedule` as round `round`: under `RULE_SETS[round % 6]`,
+    /// with that round's own seed (round 0's is [`SEED`]). Returns the
+    /// round's counts; disagreements go to `failures`.
+    fn round(&mut self, round: usize, schedule: &[Plan], started: Instant) -> Stats {
+        self.rules = RULE_SETS[round % RULE_SETS.len()];
+        self.rng = SplitMix64(SEED ^ (round as u64).wrapping_mul(0xA076_1D64_78BD_642F));
+        self.stats = Stats::default();
+        for plan in schedule {
+            let positions_before = self.stats.positions;
+            let games_before = self.stats.games;
+            for _ in 0..plan.games {
+                if self.failures.len() >= MAX_FAILURES {
+                    break;
+                }
+                if let Err(failure) = self.play_game(plan.size, plan.max_moves) {
+                    self.failures.push(failure);
+                }
+            }
+            println!(
+                "gnugo_crosscheck: round {round}, {1}: {0}x{0}: {2} games, {3} positions \
+                 checked, {4:.1}s so far",
+                plan.size,
+                self.rules.name,
+                self.stats.games - games_before,
+                self.stats.positions - positions_before,
+                started.elapsed().as_secs_f64()
+            );
+        }
+        let s = std::mem::take(&mut self.stats);
+        println!(
+            "gnugo_crosscheck summary, round {round}, {}: {}; {:.1}s",
+            self.rules.name,
+            s.summary(),
+            started.elapsed().as_secs_f64()
+        );
+        s
+    }
+
+    fn assert_no_failures(&self) {
+        assert!(
+            self.failures.is_empty(),
+            "{} disagreement(s) (each ended its game; at most {MAX_FAILURES} are collected):\n\n{}",
+            self.failures.len(),
+            self.failures.join("\n\n")
+        );
+    }
+
     /// Sends each engine its own batch, both before reading anything, so the
     /// two engines work in parallel; returns the replies in order.
+    /// Under rules without GNU Go, `to_gnugo` must be empty.
     fn exchange(&mut self, to_ingo: &[String], to_gnugo: &[String]) -> (Vec<Reply>, Vec<Reply>) {
+        let gnugo = match self.rules.gnugo {
+            Some(k) => &mut self.gnugo[k],
+            None => {
+                assert!(to_gnugo.is_empty(), "{} has no GNU Go", self.rules.name);
+                &mut self.gnugo[0]
+            }
+        };
         for command in to_ingo {
             self.ingo.send(command);
         }
         for command in to_gnugo {
-            self.gnugo.send(command);
+            gnugo.send(command);
         }
         let from_ingo = to_ingo.iter().map(|_| self.ingo.receive()).collect();
-        let from_gnugo = to_gnugo.iter().map(|_| self.gnugo.receive()).collect();
+        let from_gnugo = to_gnugo.iter().map(|_| gnugo.receive()).collect();
         (from_ingo, from_gnugo)
     }
 
+    /// The same commands to ingo and, under rules it judges, GNU Go.
     fn both(&mut self, commands: &[String]) -> (Vec<Reply>, Vec<Reply>) {
-        self.exchange(commands, commands)
+        let to_gnugo = if self.rules.gnugo.is_some() {
+            commands
+        } else {
+            &[]
+        };
+        self.exchange(commands, to_gnugo)
     }
 
     /// Plays one random game, checking every position; `Err` describes the
     /// first disagreement, after which the game cannot go on.
     fn play_game(&mut self, size: usize, max_moves: usize) -> Result<(), String> {
         let setup = [format!("boardsize {size}"), "clear_board".to_string()];
-        let (from_ingo, from_gnugo) = self.both(&setup);
-        for (name, replies) in [("ingo", &from_ingo), ("GNU Go", &from_gnugo)] {
-            for (command, reply) in setup.iter().zip(replies) {
+        let to_ingo = [
+            setup[0].clone(),
+            setup[1].clone(),
+            format!("ingo-rules {}", self.rules.name),
+        ];
+        let to_gnugo: &[String] = if self.rules.gnugo.is_some() {
+            &setup
+        } else {
+            &[]
+        };
+        let (from_ingo, from_gnugo) = self.exchange(&to_ingo, to_gnugo);
+        for (name, commands, replies) in [
+            ("ingo", &to_ingo[..], &from_ingo),
+            ("GNU Go", to_gnugo, &from_gnugo),
+        ] {
+            for (command, reply) in commands.iter().zip(replies) {
                 if !reply.success {
                     return Err(format!("{name} refused `{command}`: {}", reply.show()));
                 }
             }
         }
         let mut game = Game {
-            reference: Reference::new(size),
+            reference: Reference::new(size, self.rules),
             gnugo: GnuGoModel::new(),
             moves: Vec::new(),
             last_colour: Colour::White,
@@ -1064,7 +1388,7 @@ impl Harness {
     /// tried as often as common ones; superko kinds, the point of this test,
     /// mostly), then a random point of that kind.
     fn pick_illegal(&mut self, now: usize, verdicts: &[Verdict]) -> Option<Verdict> {
-        let mut kinds: [Vec<Verdict>; 6] = Default::default();
+        let mut kinds: [Vec<Verdict>; 7] = Default::default();
         for &verdict in verdicts {
             let kind = match verdict.class {
                 Class::Legal { .. } => continue,
@@ -1074,10 +1398,11 @@ impl Harness {
                 Class::Superko { .. } if verdict.gnugo_accepts => 3,
                 Class::Superko { repeats, .. } if repeats + 1 == now => 4,
                 Class::Superko { .. } => 5,
+                Class::ForbiddenSuicide => 6,
             };
             kinds[kind].push(verdict);
         }
-        let superko: Vec<usize> = (2..kinds.len()).filter(|&k| !kinds[k].is_empty()).collect();
+        let superko: Vec<usize> = (2..6).filter(|&k| !kinds[k].is_empty()).collect();
         let present: Vec<usize> = if !superko.is_empty() && self.rng.chance(P_PREFER_SUPERKO) {
             superko
         } else {
@@ -1100,7 +1425,8 @@ impl Harness {
         let text = point.map_or_else(|| "pass".to_string(), vertex);
         let command = format!("play {} {text}", colour.gtp());
         let (from_ingo, from_gnugo) = self.both(std::slice::from_ref(&command));
-        for (name, reply) in [("ingo", &from_ingo[0]), ("GNU Go", &from_gnugo[0])] {
+        for (name, reply) in [("ingo", from_ingo.first()), ("GNU Go", from_gnugo.first())] {
+            let Some(reply) = reply else { continue };
             if !reply.success {
                 let why = point.map_or("pass".to_string(), |p| {
                     game.reference
@@ -1154,7 +1480,9 @@ impl Harness {
         verdict: &Verdict,
     ) -> Result<(), String> {
         let command = format!("play {} {}", colour.gtp(), vertex(verdict.point));
-        let to_gnugo = if verdict.gnugo_accepts {
+        let to_gnugo = if self.rules.gnugo.is_none() {
+            Vec::new()
+        } else if verdict.gnugo_accepts {
             self.stats.ingo_only_plays += 1;
             Vec::new()
         } else {
@@ -1239,6 +1567,7 @@ impl Harness {
                         }
                     }
                     Class::Legal { .. } if !v.gnugo_accepts => self.stats.gnugo_phantom += 1,
+                    Class::ForbiddenSuicide => self.stats.forbidden_suicide_vertices += 1,
                     _ => {}
                 }
             }
@@ -1254,15 +1583,15 @@ impl Harness {
                 .collect();
 
             let query = QUERIES[k];
-            let checks = [
-                ("ingo", &legal, &from_ingo[k], "the reference"),
-                (
+            let mut checks = vec![("ingo", &legal, &from_ingo[k], "the reference")];
+            if let Some(reply) = from_gnugo.get(k) {
+                checks.push((
                     "GNU Go",
                     &gnugo_legal,
-                    &from_gnugo[k],
+                    reply,
                     "the model of GNU Go's defects",
-                ),
-            ];
+                ));
+            }
             for (name, expected, reply, judge) in checks {
                 let answered = parse_vertex_set(&reply.text, size).map_err(|e| {
                     format!(
@@ -1298,6 +1627,9 @@ impl Harness {
             let stones = reference.stones(colour);
             let captures = reference.removed[colour.opponent().index()];
             for (name, replies) in [("ingo", &from_ingo), ("GNU Go", &from_gnugo)] {
+                if replies.is_empty() {
+                    continue;
+                }
                 let listed = parse_vertex_set(&replies[2 + k].text, size).map_err(|e| {
                     format!(
                         "{name} `{}` answer: {e}\n  {}",
