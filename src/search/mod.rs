@@ -23,6 +23,7 @@ mod rave;
 mod seki;
 mod snapshot;
 pub mod tactics;
+mod territory;
 pub mod time;
 pub mod tree;
 mod workers;
