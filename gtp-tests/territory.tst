@@ -214,3 +214,35 @@ play w b4
 #? [0]
 54 printsgf
 #? [\(;.*RU\[Korean\]RE\[0\];.*\)]
+
+# ---------------------------------------------------------------------------
+# 6. Dead stones inside territory, judged by the engine after two passes
+# (the list must be the one the count used: found in the first match,
+# where final_status_list answered the agreement's empty list). White's C4
+# is dead: Black has 13 points of territory (C4's point included) and the
+# stone as a prisoner: B+14 - 6.5 = B+7.5.
+boardsize 5
+clear_board
+play b a5
+play b b5
+play b c5
+play b d5
+play b e5
+play b a4
+play b e4
+play b a3
+play b b3
+play b c3
+play b d3
+play b e3
+play w c4
+play b pass
+play w pass
+60 final_status_list dead
+#? [C4]
+61 final_score
+#? [B\+7\.5]
+62 ingo-score
+#? [black stones 12 territory 13 prisoners 1 points 14\nwhite stones 0 territory 0 prisoners 0 points 0\nkomi 6\.5\nhandicap_bonus 0\ndead C4\nseki *\nresult B\+7\.5]
+63 printsgf
+#? [\(;.*RE\[B\+7\.5\].*MA\[cb\]\)]

@@ -293,7 +293,7 @@ pub(super) fn genmove_finish(
 /// agreement, or by passes that leave every stone alive? Under the
 /// territory rule sets the engine judges even a finished game, and a game
 /// voided by a long cycle needs no judgement.
-fn count_is_fixed(game: &Game) -> bool {
+pub(super) fn count_is_fixed(game: &Game) -> bool {
     game.phase() == Phase::Finished
         && (game.rules().end != EndRule::TwoPassesJudged || game.long_cycle())
 }
