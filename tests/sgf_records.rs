@@ -111,7 +111,7 @@ proptest! {
         }
         prop_assert_eq!(&back, &g, "{}", text);
         if g.phase() == Phase::Finished {
-            let result = g.score(&[]).result(g.rules().tie).to_string();
+            let result = g.result(&[], &[]).to_string();
             prop_assert!(text.contains(&format!("RE[{result}]")), "{}", text);
         } else {
             prop_assert!(!text.contains("RE["), "{}", text);

@@ -10,14 +10,14 @@
 use std::fmt::Write as _;
 
 use crate::board::{Color, Point};
-use crate::rules::{format_number, handicap, Game, Move};
+use crate::rules::{format_number, handicap, EndRule, Game, GameResult, Move, Phase};
 use crate::search::time::Clock;
 use crate::search::GenMode;
 use crate::sgf;
 
 use super::parse::{self, arity, color, float, no_args, number, seconds, stones, vertex};
 use super::response::{vertex_list, GtpError, Response};
-use super::session::{genmove_finish, genmove_plan, illegal, Session};
+use super::session::{self, genmove_finish, genmove_plan, illegal, Session};
 use super::{endgame, gogui, jobs, stream};
 
 type Handler = fn(&mut Session, &[&str]) -> Result<String, GtpError>;
@@ -64,7 +64,14 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("kgs-rules", endgame::kgs_rules),
     ("kgs-game_over", |_, _| Ok(String::new())),
     ("ingo-phase", |s, a| {
-        no_args(a).map(|_| s.game.phase().to_string())
+        no_args(a).map(|_| match s.game.long_cycle() {
+            // A long cycle ended the game: say what it made of it.
+            true => match s.game.result(&[], &[]) {
+                GameResult::NoResult => "finished no-result (long cycle)".to_string(),
+                _ => "finished draw (long cycle)".to_string(),
+            },
+            false => s.game.phase().to_string(),
+        })
     }),
     ("ingo-agree", endgame::ingo_agree),
     ("ingo-dispute", endgame::ingo_dispute),
@@ -146,6 +153,7 @@ fn clear_board(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
 fn komi(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     arity(args, 1)?;
     s.game.set_komi(float(args[0])?);
+    s.komi_given = true;
     Ok(String::new())
 }
 
@@ -390,7 +398,16 @@ fn loadsgf(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
 }
 
 fn printsgf(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
-    let text = sgf::write(&s.game);
+    // A game the territory rule sets finished by passes is counted with
+    // the engine's judgement of its dead stones and seki.
+    let judged =
+        s.game.phase() == Phase::Finished && s.game.rules().end == EndRule::TwoPassesJudged;
+    let text = if judged {
+        let count = session::current_count(s);
+        sgf::write_counted(&s.game, &count.dead, &count.seki)
+    } else {
+        sgf::write(&s.game)
+    };
     match args {
         [] | ["-"] => Ok(text),
         [file] => std::fs::write(file, text + "\n")

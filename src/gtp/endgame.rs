@@ -4,17 +4,16 @@
 use std::fmt::Write as _;
 
 use crate::board::{Color, Point};
-use crate::rules::{format_number, Phase, PhaseError, Rules};
+use crate::rules::{format_number, Phase, PhaseError, Rules, Scoring};
 use crate::search::seki_stones;
 
 use super::parse::{arity, no_args};
 use super::response::{gnugo_order, vertex_list, GtpError};
-use super::session::{current_score, dead_stones, Session};
+use super::session::{count_is_fixed, current_count, dead_stones, Session};
 
 pub(super) fn final_score(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     no_args(args)?;
-    let (_, score) = current_score(s);
-    Ok(score.result(s.game.rules().tie).to_string())
+    Ok(current_count(s).result.to_string())
 }
 
 /// GNU Go's format: one string per line, vertices in GNU Go order. A
@@ -27,7 +26,7 @@ pub(super) fn final_status_list(s: &mut Session, args: &[&str]) -> Result<String
         return Err(GtpError::Syntax);
     }
     let mut strings: Vec<Vec<Point>> = Vec::new();
-    if status == "dead" && s.game.phase() == Phase::Finished {
+    if status == "dead" && count_is_fixed(&s.game) {
         // Removed from the board at agreement; kept as strings.
         strings = s.game.agreed_dead_strings().to_vec();
     } else {
@@ -76,6 +75,13 @@ fn set_rules(s: &mut Session, rules: Rules) -> Result<String, GtpError> {
     s.game
         .set_rules(rules)
         .map_err(|_| GtpError::BoardNotEmpty)?;
+    // SPEC §1.4: komi 6.5 when a territory rule set is chosen and no komi
+    // was given.
+    if let Some(komi) = rules.default_komi() {
+        if !s.komi_given {
+            s.game.set_komi(komi);
+        }
+    }
     Ok(String::new())
 }
 
@@ -90,7 +96,9 @@ pub(super) fn ingo_rules(s: &mut Session, args: &[&str]) -> Result<String, GtpEr
     match args {
         [] => Ok(s.game.rules().to_string()),
         [name] => {
-            let rules = name.parse().map_err(|_| GtpError::Syntax)?;
+            let rules = name
+                .parse()
+                .map_err(|_| GtpError::Other("unknown rules".into()))?;
             set_rules(s, rules)
         }
         _ => Err(GtpError::Syntax),
@@ -127,24 +135,39 @@ pub(super) fn ingo_dispute(s: &mut Session, args: &[&str]) -> Result<String, Gtp
     Ok(String::new())
 }
 
-/// The area count behind `final_score`, one item per line.
+/// The count behind `final_score`, one item per line: area, or under
+/// territory scoring territory and prisoners (stones stay for reference).
 pub(super) fn ingo_score(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     no_args(args)?;
-    let (dead, score) = current_score(s);
+    let count = current_count(s);
+    let score = count.score;
     let mut out = String::new();
     for c in Color::ALL {
-        let _ = writeln!(
-            out,
-            "{c} stones {} territory {} area {}",
-            score.stones[c],
-            score.territory[c],
-            score.stones[c] + score.territory[c]
-        );
+        let _ = match score.scoring {
+            Scoring::Area => writeln!(
+                out,
+                "{c} stones {} territory {} area {}",
+                score.stones[c],
+                score.territory[c],
+                score.stones[c] + score.territory[c]
+            ),
+            Scoring::Territory => writeln!(
+                out,
+                "{c} stones {} territory {} prisoners {} points {}",
+                score.stones[c],
+                score.territory[c],
+                score.prisoners[c],
+                score.points(c)
+            ),
+        };
     }
     let _ = writeln!(out, "komi {}", format_number(score.komi));
     let _ = writeln!(out, "handicap_bonus {}", score.handicap_bonus);
-    let _ = writeln!(out, "dead {}", vertex_list(dead));
-    let _ = write!(out, "result {}", score.result(s.game.rules().tie));
+    let _ = writeln!(out, "dead {}", vertex_list(count.dead));
+    if score.scoring == Scoring::Territory {
+        let _ = writeln!(out, "seki {}", vertex_list(count.seki));
+    }
+    let _ = write!(out, "result {}", count.result);
     Ok(out)
 }
 
@@ -181,7 +204,7 @@ mod tests {
         assert_eq!(send(&mut s, "ingo-rules"), "= simplified-ing\n\n");
         assert_eq!(send(&mut s, "ingo-rules aga"), "= \n\n");
         assert_eq!(send(&mut s, "ingo-rules"), "= aga\n\n");
-        assert_eq!(send(&mut s, "ingo-rules japanese"), "? syntax error\n\n");
+        assert_eq!(send(&mut s, "ingo-rules go-moku"), "? unknown rules\n\n");
         assert_eq!(send(&mut s, "kgs-rules new_zealand"), "= \n\n");
         assert_eq!(send(&mut s, "ingo-rules"), "= new-zealand\n\n");
         send(&mut s, "play b d4");

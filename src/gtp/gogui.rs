@@ -7,11 +7,11 @@ use std::io::Write as _;
 use std::time::Duration;
 
 use crate::board::{Color, Point};
-use crate::rules::{area_owners, Game};
+use crate::rules::{area_owners, territory_owners, Game, Scoring};
 use crate::search::{Analysis, Budget, Decision, GenMode, MoveFilter, Player, Watch};
 
 use super::response::GtpError;
-use super::session::{current_score, dead_stones, lock, Session};
+use super::session::{current_count, dead_stones, lock, Session};
 use super::stream::move_text;
 
 /// How often live graphics are drawn while thinking.
@@ -179,9 +179,13 @@ pub(super) fn ingo_gfx(s: &mut Session, args: &[&str]) -> Result<String, GtpErro
             })
         }
         "area" => {
-            let (dead, score) = current_score(s);
+            let count = current_count(s);
+            let dead = count.dead;
             let board = s.game.board();
-            let owners = area_owners(board, &dead);
+            let owners = match count.score.scoring {
+                Scoring::Area => area_owners(board, &dead),
+                Scoring::Territory => territory_owners(board, &dead, &count.seki),
+            };
             let mut out = String::new();
             for (word, c) in [("BLACK", Color::Black), ("WHITE", Color::White)] {
                 let mut owned = board.points().filter(|p| owners[p.index()] == Some(c));
@@ -193,7 +197,7 @@ pub(super) fn ingo_gfx(s: &mut Session, args: &[&str]) -> Result<String, GtpErro
             if !dead.is_empty() {
                 let _ = writeln!(out, "MARK {}", vertices(&mut dead.into_iter()));
             }
-            let _ = write!(out, "TEXT {}", score.result(s.game.rules().tie));
+            let _ = write!(out, "TEXT {}", count.result);
             Ok(out)
         }
         _ => Err(GtpError::Syntax),

@@ -15,10 +15,11 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crate::board::{Color, Point};
-use crate::rules::{EndRule, Game, IllegalMove, Move, Phase, Rules, ScoreBreakdown};
+use crate::rules::{EndRule, Game, GameResult, IllegalMove, Move, Phase, Rules, ScoreBreakdown};
 use crate::search::time::TimeControl;
 use crate::search::{
-    Analysis, Budget, Decision, GenMode, MoveFilter, Player, PlayerKind, SearchParams,
+    seki_for_count, Analysis, Budget, Decision, GenMode, MoveFilter, Player, PlayerKind,
+    SearchParams,
 };
 
 use super::response::GtpError;
@@ -29,6 +30,9 @@ pub struct Config {
     pub size: u8,
     pub rules: Rules,
     pub komi: f64,
+    /// Komi came from the command line: choosing a territory rule set
+    /// keeps it instead of setting 6.5.
+    pub komi_given: bool,
     /// Fixed playouts per move; `None` thinks for a time instead.
     pub playouts: Option<u64>,
     /// Thinking time per move when no time control is set.
@@ -47,6 +51,7 @@ impl Default for Config {
             size: 19,
             rules: Rules::SIMPLIFIED_ING,
             komi: 7.5,
+            komi_given: false,
             playouts: None,
             time_per_move: Duration::from_secs(2),
             search: SearchParams::default(),
@@ -147,6 +152,8 @@ pub struct Session {
     /// What the GoGui analyze commands show, and whether live graphics go
     /// to stderr while thinking.
     pub(super) gfx: GfxState,
+    /// A controller gave komi (`--komi` or the `komi` command).
+    pub(super) komi_given: bool,
 }
 
 impl Session {
@@ -162,10 +169,11 @@ impl Session {
             game: Game::new(config.size, config.rules, config.komi),
             time: TimeControl::new(config.time_per_move),
             player: Arc::new(Mutex::new(player)),
-            config,
             interrupt: Arc::new(AtomicBool::new(false)),
             pending: None,
             gfx: GfxState::default(),
+            komi_given: config.komi_given,
+            config,
         }
     }
 
@@ -281,28 +289,51 @@ pub(super) fn genmove_finish(
     Ok(text)
 }
 
+/// Is the life and death of the count fixed already: finished by an
+/// agreement, or by passes that leave every stone alive? Under the
+/// territory rule sets the engine judges even a finished game, and a game
+/// voided by a long cycle needs no judgement.
+pub(super) fn count_is_fixed(game: &Game) -> bool {
+    game.phase() == Phase::Finished
+        && (game.rules().end != EndRule::TwoPassesJudged || game.long_cycle())
+}
+
 /// The dead stones behind `final_score` and `final_status_list`: the
 /// agreement once finished (none after a finish by passes in `resumed`, or
 /// under Tromp-Taylor), else the engine's proposal.
 pub(super) fn dead_stones(s: &mut Session) -> Vec<Point> {
-    if s.game.phase() == Phase::Finished {
+    if count_is_fixed(&s.game) {
         return s.game.agreed_dead();
     }
     let budget = s.judge_budget();
     s.player().dead_stones(&s.game, budget)
 }
 
-/// The count behind `final_score` and `ingo-score`, with the dead stones
-/// it removes. Once finished, agreed dead stones are already off the board,
-/// which counts as it stands.
-pub(super) fn current_score(s: &mut Session) -> (Vec<Point>, ScoreBreakdown) {
-    let dead = if s.game.phase() == Phase::Finished {
+/// The count behind `final_score`, `ingo-score` and `printsgf`.
+pub(super) struct Count {
+    /// The dead stones it removes (none once an agreement removed them).
+    pub(super) dead: Vec<Point>,
+    /// The strings in seki (territory scoring only).
+    pub(super) seki: Vec<Point>,
+    pub(super) score: ScoreBreakdown,
+    pub(super) result: GameResult,
+}
+
+/// The count of the game now. Once finished by agreement, the dead stones
+/// are already off the board, which counts as it stands.
+pub(super) fn current_count(s: &mut Session) -> Count {
+    let dead = if count_is_fixed(&s.game) {
         Vec::new()
     } else {
         dead_stones(s)
     };
-    let score = s.game.score(&dead);
-    (dead, score)
+    let seki = seki_for_count(&s.game, &dead);
+    Count {
+        score: s.game.score(&dead, &seki),
+        result: s.game.result(&dead, &seki),
+        dead,
+        seki,
+    }
 }
 
 #[cfg(test)]

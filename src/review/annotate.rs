@@ -294,8 +294,8 @@ mod tests {
         let record = read_record(text, Rules::SIMPLIFIED_ING, 7.5).expect("record");
         assert_eq!(record.moves.len(), 4);
         assert_eq!(record.start.komi(), 6.5);
-        // KGS's "Japanese" is played as Chinese (area scoring).
-        assert_eq!(record.start.rules(), Rules::CHINESE);
+        // KGS's "Japanese" is territory scoring.
+        assert_eq!(record.start.rules(), Rules::JAPANESE);
         let evals: Vec<Eval> = (0..5).map(|i| eval(0.5 - 0.1 * i as f64, -1.5)).collect();
         let out = annotate(&record, &evals, 10);
         let trees = go::parse(&out).expect("written SGF parses");

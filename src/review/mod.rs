@@ -18,9 +18,9 @@ use std::sync::atomic::AtomicBool;
 use sgf_parse::go::{self, Prop};
 use sgf_parse::SgfNode;
 
-use crate::board::Color;
-use crate::rules::{Game, IllegalMove, Move, Phase, Rules};
-use crate::search::{Analysis, Budget, MoveFilter, Player, Watch};
+use crate::board::{Color, Point};
+use crate::rules::{EndRule, Game, IllegalMove, Move, Phase, Rules};
+use crate::search::{seki_for_count, Analysis, Budget, MoveFilter, Player, Watch};
 use crate::sgf::LoadError;
 
 pub mod annotate;
@@ -57,12 +57,13 @@ impl Eval {
         }
     }
 
-    /// The value of a finished game: its count.
-    pub fn from_result(game: &Game) -> Eval {
-        // Agreement removed the dead stones from the board already.
-        let count = game.score(&[]);
+    /// The value of a finished game: its count, with the strings at
+    /// `dead` removed and those at `seki` in seki (after an agreement the
+    /// dead stones are off the board already, and none are given).
+    pub fn from_result(game: &Game, dead: &[Point], seki: &[Point]) -> Eval {
+        let count = game.score(dead, seki);
         let margin = count.total(Color::Black) - count.total(Color::White);
-        let black_win_rate = match count.result(game.rules().tie).winner() {
+        let black_win_rate = match game.result(dead, seki).winner() {
             Some(Color::Black) => 1.0,
             Some(Color::White) => 0.0,
             None => 0.5,
@@ -208,7 +209,14 @@ pub fn analyse(
     let mut evals = Vec::with_capacity(moves.len() + 1);
     for i in 0..=moves.len() {
         let eval = if game.phase() == Phase::Finished {
-            Eval::from_result(&game)
+            // Under the territory rule sets the engine judges the dead
+            // stones of a game finished by passes.
+            let dead = if game.rules().end == EndRule::TwoPassesJudged && !game.long_cycle() {
+                player.dead_stones(&game, Budget::Playouts(playouts))
+            } else {
+                Vec::new()
+            };
+            Eval::from_result(&game, &dead, &seki_for_count(&game, &dead))
         } else {
             let color = game.to_move();
             let analysis = player

@@ -7,8 +7,8 @@ use crate::board::{Board, Color, Point};
 
 use super::history::PositionHistory;
 use super::phase::{next_phase, Phase, PhaseError, PhaseEvent};
-use super::score::{score, ScoreBreakdown};
-use super::{Rules, Suicide};
+use super::score::{score, territory_score, GameResult, ScoreBreakdown};
+use super::{KoRule, LongCycle, Rules, Scoring, Suicide};
 
 /// A move: a stone or a pass, by a colour. Resignation is an outcome, not a
 /// move.
@@ -44,6 +44,8 @@ pub enum IllegalMove {
     Suicide,
     /// The resulting position occurred before (SPEC §1.1).
     Superko,
+    /// An immediate retake of a ko (the basic ko rule).
+    Ko,
     /// The game is finished.
     GameOver,
 }
@@ -54,6 +56,7 @@ impl fmt::Display for IllegalMove {
             IllegalMove::Occupied => "point is occupied",
             IllegalMove::Suicide => "suicide",
             IllegalMove::Superko => "position repeats (superko)",
+            IllegalMove::Ko => "retakes a ko at once",
             IllegalMove::GameOver => "game is over",
         })
     }
@@ -93,6 +96,11 @@ pub struct Game {
     events: Vec<Event>,
     phase: Phase,
     to_move: Color,
+    /// Index in `history` of the first position since the last pass (the
+    /// one the pass made): a long cycle is counted from there.
+    cycle_start: usize,
+    /// The game ended in a long cycle (basic ko rule only).
+    long_cycle: bool,
 }
 
 impl PartialEq for Game {
@@ -110,6 +118,8 @@ impl PartialEq for Game {
             && self.events == o.events
             && self.phase == o.phase
             && self.to_move == o.to_move
+            && self.cycle_start == o.cycle_start
+            && self.long_cycle == o.long_cycle
     }
 }
 
@@ -144,6 +154,8 @@ impl Game {
             events: Vec::new(),
             phase: Phase::START,
             to_move,
+            cycle_start: 0,
+            long_cycle: false,
         }
     }
 
@@ -294,6 +306,13 @@ impl Game {
         {
             return Err(IllegalMove::Suicide);
         }
+        if let KoRule::Basic(_) = self.rules.ko {
+            // The board's ko point is where the stone that the last move
+            // captured stood; only the side that lost it may not retake.
+            let retake = self.board.ko() == Some(p)
+                && matches!(self.last_move(), Some(Move::Play(c, _)) if c == !color);
+            return if retake { Err(IllegalMove::Ko) } else { Ok(()) };
+        }
         // A point that never held a stone cannot recreate an earlier
         // arrangement unless something was removed; KataGo's pruning is the
         // only shortcut that is safe, and even it needs no capture or
@@ -311,7 +330,38 @@ impl Game {
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
         self.is_legal(mv)?;
         self.apply(&Event::Move(mv))
-            .map_err(|_| IllegalMove::GameOver)
+            .map_err(|_| IllegalMove::GameOver)?;
+        if self.long_cycle {
+            log::info!(
+                "long cycle: the position after move {} occurred three times since the last pass; the game ends: {}",
+                self.moves().count(),
+                match self.rules.ko {
+                    KoRule::Basic(LongCycle::Draw) => "draw",
+                    _ => "no result",
+                }
+            );
+        }
+        Ok(())
+    }
+
+    /// Did the game end in a long cycle (basic ko rule: the same
+    /// position with the same player to move for the third time since
+    /// the last pass)?
+    pub fn long_cycle(&self) -> bool {
+        self.long_cycle
+    }
+
+    /// How many times the position on the board, with `to_move` to play,
+    /// has occurred since the last pass (itself included when it is the
+    /// current one).
+    pub fn occurrences_since_pass(&self, board: &Board, to_move: Color) -> usize {
+        self.history.count_since(self.cycle_start, board, to_move)
+    }
+
+    /// Index of the first position since the last pass in
+    /// [`Game::history`].
+    pub fn cycle_start(&self) -> usize {
+        self.cycle_start
     }
 
     /// Agreement on the dead stones in `stopped` (`ingo-agree`): the strings
@@ -371,10 +421,29 @@ impl Game {
         stones
     }
 
-    /// Area score of the board with the strings at `dead` removed.
-    pub fn score(&self, dead: &[Point]) -> ScoreBreakdown {
-        let bonus = self.rules.handicap_bonus.points(self.handicap());
-        score(&self.board, dead, self.komi, bonus)
+    /// The count of the board with the strings at `dead` removed, by the
+    /// rule set's scoring: area, or territory and prisoners with the
+    /// strings at `seki` living in seki (area scoring ignores `seki`).
+    pub fn score(&self, dead: &[Point], seki: &[Point]) -> ScoreBreakdown {
+        match self.rules.scoring {
+            Scoring::Area => {
+                let bonus = self.rules.handicap_bonus.points(self.handicap());
+                score(&self.board, dead, self.komi, bonus)
+            }
+            Scoring::Territory => territory_score(&self.board, dead, seki, self.komi),
+        }
+    }
+
+    /// The result: a long cycle's (no result, or a draw under the Korean
+    /// rules), else the count's by [`Game::score`].
+    pub fn result(&self, dead: &[Point], seki: &[Point]) -> GameResult {
+        if self.long_cycle {
+            return match self.rules.ko {
+                KoRule::Basic(LongCycle::Draw) => GameResult::Draw,
+                _ => GameResult::NoResult,
+            };
+        }
+        self.score(dead, seki).result(self.rules.tie)
     }
 
     /// The legal points for `color`, in board order.
@@ -404,6 +473,8 @@ impl Game {
         self.history = Self::initial_history(&self.setup, self.setup_to_move, self.hash_bits);
         self.phase = Phase::START;
         self.to_move = self.setup_to_move;
+        self.cycle_start = 0;
+        self.long_cycle = false;
         for e in &events {
             if let Err(err) = self.apply(e) {
                 // Events were checked when first applied under the same
@@ -432,6 +503,17 @@ impl Game {
                 }
                 self.to_move = !mv.color();
                 self.history.push(&self.board, self.to_move);
+                if matches!(mv, Move::Pass(_)) {
+                    self.cycle_start = self.history.len() - 1;
+                } else if matches!(self.rules.ko, KoRule::Basic(_))
+                    && self
+                        .history
+                        .count_since(self.cycle_start, &self.board, self.to_move)
+                        >= 3
+                {
+                    self.phase = Phase::Finished;
+                    self.long_cycle = true;
+                }
             }
             Event::Agree(dead) => {
                 let stones: Vec<Point> = dead.iter().flatten().copied().collect();
@@ -604,6 +686,77 @@ mod tests {
         }
     }
 
+    /// The triple ko above under the basic ko rule: every capture is
+    /// legal, and the third time the start position comes back with Black
+    /// to move the game ends, void under the Japanese rules (Art. 12) and
+    /// drawn under the Korean ones.
+    #[test]
+    fn a_long_cycle_ends_the_game_without_result() {
+        let d = ". X O . . . X O .
+                 X O . O . X . X O
+                 . X O . . . X O .
+                 . . . . . . . . .
+                 . X O . . . . . .
+                 X O . O . . . . .
+                 . X O . . . . . .
+                 . . . . . . . . .
+                 . . . . . . . . .";
+        let cycle = [
+            (Black, "C8"),
+            (White, "G8"),
+            (Black, "C4"),
+            (White, "B8"),
+            (Black, "H8"),
+            (White, "B4"),
+        ];
+        for (rules, want) in [
+            (Rules::JAPANESE, GameResult::NoResult),
+            (Rules::KOREAN, GameResult::Draw),
+        ] {
+            let mut g = game(d, Black, rules);
+            for round in 0..2 {
+                for (c, v) in cycle {
+                    assert_eq!(g.phase(), Phase::Playing { passes: 0 }, "{rules}");
+                    play(&mut g, c, v).unwrap_or_else(|e| panic!("{rules}: {round} {v}: {e}"));
+                }
+            }
+            assert!(g.long_cycle(), "{rules}");
+            assert_eq!(g.phase(), Phase::Finished);
+            assert_eq!(g.result(&[], &[]), want);
+            assert_eq!(g.result(&[], &[]).to_string(), "0");
+            assert_eq!(play(&mut g, Black, "C8"), Err(IllegalMove::GameOver));
+            // Undo reopens it.
+            g.undo().expect("undo");
+            assert!(!g.long_cycle());
+            g.play(Move::Pass(White)).expect("pass");
+            g.play(Move::Pass(Black)).expect("pass");
+            assert_eq!(g.phase(), Phase::Finished, "two passes end it");
+            assert!(!g.long_cycle());
+        }
+        // (That a pass starts the count anew is checked against the
+        // reference model in the property tests.)
+    }
+
+    /// The basic ko rule forbids only the immediate retake, by the side
+    /// whose stone was just taken.
+    #[test]
+    fn basic_ko_forbids_the_immediate_retake() {
+        let d = ". X O .
+                 X O . O
+                 . X O .
+                 . . . .";
+        let mut g = game(d, Black, Rules::JAPANESE);
+        play(&mut g, Black, "C3").expect("capture");
+        assert_eq!(play(&mut g, White, "B3"), Err(IllegalMove::Ko));
+        assert_eq!(IllegalMove::Ko.to_string(), "retakes a ko at once");
+        // GTP lets Black play again: filling its own ko is fine.
+        assert!(g.is_legal(Move::Play(Black, p("B3", 4))).is_ok());
+        play(&mut g, White, "D1").expect("a threat");
+        play(&mut g, Black, "A1").expect("answer");
+        play(&mut g, White, "B3").expect("retake after an exchange");
+        assert_eq!(play(&mut g, Black, "C3"), Err(IllegalMove::Ko));
+    }
+
     #[test]
     fn undo_restores_the_game() {
         let mut g = Game::new(5, Rules::SIMPLIFIED_ING, 7.5);
@@ -648,7 +801,10 @@ mod tests {
         assert_eq!(g.phase(), Phase::Finished);
         assert!(g.board().is_empty_at(p("C4", 5)));
         assert_eq!(g.agreed_dead(), [p("C4", 5)]);
-        assert_eq!(g.score(&[]).result(g.rules().tie).to_string(), "B+24.5");
+        assert_eq!(
+            g.score(&[], &[]).result(g.rules().tie).to_string(),
+            "B+24.5"
+        );
     }
 
     #[test]
@@ -668,7 +824,7 @@ mod tests {
         assert_eq!(g.agreed_dead(), []);
         // Every stone alive: A1 is White's and touches no empty black region
         // alone; the board counts as it stands.
-        let s = g.score(&[]);
+        let s = g.score(&[], &[]);
         assert_eq!(s.stones.black + s.stones.white, 2);
     }
 
@@ -684,7 +840,7 @@ mod tests {
         g.play(Move::Pass(White)).expect("pass");
         assert_eq!(g.phase(), Phase::Finished);
         assert_eq!(
-            g.score(&[]).result(g.rules().tie),
+            g.score(&[], &[]).result(g.rules().tie),
             GameResult::Win(White, 0.5)
         );
     }
@@ -710,11 +866,11 @@ mod tests {
         play(&mut g, Black, "G3").expect("legal");
         assert_eq!(g.handicap(), 3);
         // Chinese: White gets N = 3 points.
-        assert_eq!(g.score(&[]).handicap_bonus, 3);
+        assert_eq!(g.score(&[], &[]).handicap_bonus, 3);
         let mut aga = Game::new(9, Rules::AGA, 0.5);
         play(&mut aga, Black, "C3").expect("legal");
         play(&mut aga, Black, "G7").expect("legal");
-        assert_eq!(aga.score(&[]).handicap_bonus, 1);
+        assert_eq!(aga.score(&[], &[]).handicap_bonus, 1);
     }
 
     #[test]

@@ -102,7 +102,9 @@ impl PositionHistory {
         self.entries.is_empty()
     }
 
-    /// Did this position occur before, as `ko` counts positions?
+    /// Did this position occur before, as `ko` counts positions? (The
+    /// basic ko rule counts them as situational superko does: arrangement
+    /// and player to move.)
     pub fn repeats(&self, board: &Board, to_move: Color, ko: KoRule) -> bool {
         let Some(hits) = self.by_hash.get(&self.key(board)) else {
             return false;
@@ -112,6 +114,21 @@ impl PositionHistory {
             let (arr, mover) = &self.entries[i as usize];
             *arr == here && (ko == KoRule::PositionalSuperko || *mover == to_move)
         })
+    }
+
+    /// How many positions from index `start` on are `board` with
+    /// `to_move` to play (the arrangement confirmed on every hash hit).
+    pub fn count_since(&self, start: usize, board: &Board, to_move: Color) -> usize {
+        let Some(hits) = self.by_hash.get(&self.key(board)) else {
+            return 0;
+        };
+        let here = Arrangement::of(board);
+        hits.iter()
+            .filter(|&&i| {
+                let (arr, mover) = &self.entries[i as usize];
+                i as usize >= start && *arr == here && *mover == to_move
+            })
+            .count()
     }
 
     /// For tests: the recorded positions whose hash key equals that of

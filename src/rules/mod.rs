@@ -10,7 +10,10 @@ mod score;
 pub use game::{Event, Game, IllegalMove, Move, UndoError};
 pub use history::{Arrangement, PositionHistory};
 pub use phase::{next_phase, Phase, PhaseError, PhaseEvent};
-pub use score::{area_owners, format_number, score, GameResult, ScoreBreakdown};
+pub use score::{
+    area_owners, format_number, score, territory_owners, territory_score, GameResult,
+    ScoreBreakdown,
+};
 
 use std::fmt;
 use std::str::FromStr;
@@ -22,6 +25,35 @@ pub enum KoRule {
     PositionalSuperko,
     /// The arrangement together with the player to move may not repeat.
     SituationalSuperko,
+    /// Basic ko only: a stone may not retake a ko at once (capture one
+    /// stone that has just captured one stone at the point now played). A
+    /// position that repeats through a longer cycle ends the game as
+    /// [`LongCycle`] says.
+    Basic(LongCycle),
+}
+
+/// What a long cycle (triple ko, eternal life, sending two returning one)
+/// makes of the game under the basic ko rule. ingo sees a cycle where the
+/// same arrangement with the same player to move has occurred three times
+/// since the last pass (KataGo's test, `boardhistory.cpp`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LongCycle {
+    /// "No result" (Japanese 1989 rules, Article 12): the game is void.
+    NoResult,
+    /// A draw (Korea Baduk Association rules, 2016: the game played into
+    /// a repetition ends as a draw, per Sensei's Library, KoreanRules).
+    Draw,
+}
+
+/// What is counted at the end (SPEC §1.2, §1.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scoring {
+    /// Stones on the board plus surrounded empty points.
+    Area,
+    /// Surrounded empty points plus prisoners (stones captured during the
+    /// game and dead stones removed at the end); the points of seki,
+    /// eyes of groups in seki included, count for nobody.
+    Territory,
 }
 
 /// Which suicides are legal. Single-stone suicide never is.
@@ -68,6 +100,9 @@ pub enum EndRule {
     StateMachine,
     /// Two passes end the game; every stone on the board is alive.
     TwoPasses,
+    /// Two passes end the game; the engine judges which stones are dead
+    /// (and which live in seki) when it counts.
+    TwoPassesJudged,
 }
 
 /// A rule set: a plain value, compared field by field. Komi is not part of
@@ -81,6 +116,10 @@ pub enum EndRule {
 /// | `aga`            | situational | forbidden   | draw       | N−1   | state machine  |
 /// | `new-zealand`    | situational | multi-stone | draw       | 0     | state machine  |
 /// | `tromp-taylor`   | positional  | multi-stone | draw       | 0     | two passes     |
+/// | `japanese`       | basic, cycle = no result | forbidden | draw | 0 | two passes, judged; territory |
+/// | `korean`         | basic, cycle = draw      | forbidden | draw | 0 | two passes, judged; territory |
+///
+/// Every rule set but the last two counts area.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
     pub ko: KoRule,
@@ -88,6 +127,7 @@ pub struct Rules {
     pub tie: TieRule,
     pub handicap_bonus: HandicapBonus,
     pub end: EndRule,
+    pub scoring: Scoring,
 }
 
 impl Rules {
@@ -97,6 +137,7 @@ impl Rules {
         tie: TieRule::Draw,
         handicap_bonus: HandicapBonus::Zero,
         end: EndRule::StateMachine,
+        scoring: Scoring::Area,
     };
     pub const ING: Rules = Rules {
         ko: KoRule::SituationalSuperko,
@@ -122,23 +163,54 @@ impl Rules {
         end: EndRule::TwoPasses,
         ..Rules::SIMPLIFIED_ING
     };
+    /// The Japanese 1989 rules as an engine can play them: territory and
+    /// prisoners, basic ko, a long cycle voids the game (Art. 12), two
+    /// passes stop it and the engine's judgement of life and death stands
+    /// for the players' agreement (Art. 9); seki points, eyes included,
+    /// are nobody's (Art. 8).
+    pub const JAPANESE: Rules = Rules {
+        ko: KoRule::Basic(LongCycle::NoResult),
+        suicide: Suicide::Forbidden,
+        tie: TieRule::Draw,
+        handicap_bonus: HandicapBonus::Zero,
+        end: EndRule::TwoPassesJudged,
+        scoring: Scoring::Territory,
+    };
+    /// The Korean rules: counted as the Japanese ones. Two differences
+    /// are written down (Sensei's Library, KoreanRules, on the Korea Baduk
+    /// Association's 2016 text): a repetition played on the board ends the
+    /// game as a draw, not "no result"; and end positions are judged by
+    /// local play without the special ko rules, which matters only where
+    /// players dispute life and death (ingo's judgement stands for both).
+    pub const KOREAN: Rules = Rules {
+        ko: KoRule::Basic(LongCycle::Draw),
+        ..Rules::JAPANESE
+    };
 
     /// Every preset with its name, in the order of the table above.
-    pub const PRESETS: [(&'static str, Rules); 6] = [
+    pub const PRESETS: [(&'static str, Rules); 8] = [
         ("simplified-ing", Rules::SIMPLIFIED_ING),
         ("ing", Rules::ING),
         ("chinese", Rules::CHINESE),
         ("aga", Rules::AGA),
         ("new-zealand", Rules::NEW_ZEALAND),
         ("tromp-taylor", Rules::TROMP_TAYLOR),
+        ("japanese", Rules::JAPANESE),
+        ("korean", Rules::KOREAN),
     ];
 
-    /// The rule set KGS means by `kgs-rules NAME`. KGS's `japanese` is
-    /// territory scoring, which ingo does not do; the closest area rule set
-    /// (Chinese) stands in for it, as an area-counting engine on KGS does.
+    /// Komi when a rule set is chosen and no komi was given: 6.5 for
+    /// territory scoring (the Japanese and Korean standard), else `None`
+    /// (the komi in force stays).
+    pub fn default_komi(self) -> Option<f64> {
+        (self.scoring == Scoring::Territory).then_some(6.5)
+    }
+
+    /// The rule set KGS means by `kgs-rules NAME`.
     pub fn from_kgs(name: &str) -> Option<Rules> {
         match name.to_ascii_lowercase().as_str() {
-            "chinese" | "japanese" => Some(Rules::CHINESE),
+            "chinese" => Some(Rules::CHINESE),
+            "japanese" => Some(Rules::JAPANESE),
             "aga" => Some(Rules::AGA),
             "new_zealand" => Some(Rules::NEW_ZEALAND),
             _ => None,
@@ -205,7 +277,8 @@ mod tests {
             assert_eq!(name.to_uppercase().parse::<Rules>(), Ok(rules));
         }
         assert_eq!("new_zealand".parse::<Rules>(), Ok(Rules::NEW_ZEALAND));
-        assert!("japanese".parse::<Rules>().is_err());
+        assert_eq!("Japanese".parse::<Rules>(), Ok(Rules::JAPANESE));
+        assert_eq!("korean".parse::<Rules>(), Ok(Rules::KOREAN));
         assert_eq!(Rules::default(), Rules::SIMPLIFIED_ING);
     }
 
@@ -232,6 +305,11 @@ mod tests {
             tie,
             handicap_bonus,
             end,
+            scoring: Scoring::Area,
+        };
+        let territory = |ko| Rules {
+            scoring: Scoring::Territory,
+            ..row(ko, Forbidden, Draw, H::Zero, TwoPassesJudged)
         };
         assert_eq!(
             Rules::SIMPLIFIED_ING,
@@ -269,6 +347,12 @@ mod tests {
             Rules::TROMP_TAYLOR,
             row(PositionalSuperko, MultiStone, Draw, H::Zero, TwoPasses)
         );
+        assert_eq!(Rules::JAPANESE, territory(Basic(LongCycle::NoResult)));
+        assert_eq!(Rules::KOREAN, territory(Basic(LongCycle::Draw)));
+        for (name, rules) in Rules::PRESETS {
+            let komi = (name == "japanese" || name == "korean").then_some(6.5);
+            assert_eq!(rules.default_komi(), komi, "{name}");
+        }
         assert_eq!(H::N.points(4), 4);
         assert_eq!(H::NMinusOne.points(4), 3);
         assert_eq!(H::NMinusOne.points(0), 0);
@@ -280,7 +364,8 @@ mod tests {
         assert_eq!(Rules::from_kgs("chinese"), Some(Rules::CHINESE));
         assert_eq!(Rules::from_kgs("aga"), Some(Rules::AGA));
         assert_eq!(Rules::from_kgs("new_zealand"), Some(Rules::NEW_ZEALAND));
-        assert_eq!(Rules::from_kgs("japanese"), Some(Rules::CHINESE));
+        assert_eq!(Rules::from_kgs("japanese"), Some(Rules::JAPANESE));
+        assert_eq!(Rules::from_kgs("Japanese"), Some(Rules::JAPANESE));
         assert_eq!(Rules::from_kgs("ing"), None);
     }
 }

@@ -91,7 +91,7 @@ pub fn next_phase(phase: Phase, event: PhaseEvent, end: EndRule) -> Result<Phase
         (Resumed { .. }, E::Play) => Ok(Resumed { passes: 0 }),
         (Playing { passes }, E::Pass) if passes >= 1 => Ok(match end {
             EndRule::StateMachine => Stopped,
-            EndRule::TwoPasses => Finished,
+            EndRule::TwoPasses | EndRule::TwoPassesJudged => Finished,
         }),
         (Playing { passes }, E::Pass) => Ok(Playing { passes: passes + 1 }),
         (Resumed { passes }, E::Pass) if passes >= 1 => Ok(Finished),
@@ -145,6 +145,10 @@ mod tests {
     fn tromp_taylor_ends_at_two_passes() {
         assert_eq!(
             next_phase(Playing { passes: 1 }, E::Pass, TwoPasses),
+            Ok(Finished)
+        );
+        assert_eq!(
+            next_phase(Playing { passes: 1 }, E::Pass, TwoPassesJudged),
             Ok(Finished)
         );
         assert_eq!(

@@ -219,7 +219,8 @@ pub(super) fn decide<S: Fn(Point, Color) -> f64>(
         }
         _ => counted_dead,
     };
-    let count = game.score(counted_dead).result(game.rules().tie);
+    let seki = super::seki_for_count(game, counted_dead);
+    let count = game.result(counted_dead, &seki);
     let value = value_for(count, color);
     // A pass into a sure loss is no better than a hopeless move that the
     // opponent may still answer wrongly: resigning is the way to give up

@@ -14,7 +14,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::board::{Color, Point};
-use crate::rules::{Event, Game, Move};
+use crate::rules::{Event, Game, Move, Scoring};
 
 use super::analysis::{Analysis, MoveFilter, Watch};
 use super::dynkomi;
@@ -24,6 +24,7 @@ use super::endgame::{
 };
 use super::ownership::{Ownership, SharedOwnership};
 use super::rave::Rave;
+use super::territory;
 use super::tree::{NodeId, Stats, Tree, ROOT};
 use super::workers::{Limits, Search};
 use super::{Budget, Decision, GenMode, Player, SearchParams};
@@ -169,6 +170,8 @@ impl Mcts {
                 color,
                 area: size * size,
                 after_pass: matches!(game.last_move(), Some(Move::Pass(_))),
+                try_pass: matches!(game.last_move(), Some(Move::Pass(_)))
+                    || territory::tries_pass(game),
                 filter,
             },
             game,
@@ -188,6 +191,8 @@ impl Mcts {
             abort: watch.stop,
             own: SharedOwnership::new(),
             black_margin_shift: white_bonus - game.komi_with_bonus(),
+            territory: (game.rules().scoring == Scoring::Territory)
+                .then(|| territory::placed_difference(game.board())),
         };
         let threads = self.params.threads.max(1);
         let seeds: Vec<u64> = (0..threads).map(|_| self.rng.random()).collect();

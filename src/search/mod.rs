@@ -23,6 +23,7 @@ mod rave;
 mod seki;
 mod snapshot;
 pub mod tactics;
+mod territory;
 pub mod time;
 pub mod tree;
 mod workers;
@@ -31,7 +32,7 @@ pub use analysis::{Analysis, Candidate, MoveFilter, Restriction, Watch};
 pub use flat::FlatMonteCarlo;
 pub use kind::PlayerKind;
 pub use mcts::Mcts;
-pub use seki::seki_stones;
+pub use seki::{seki_for_count, seki_stones};
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;

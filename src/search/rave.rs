@@ -54,6 +54,11 @@ pub(super) struct Rave<'a> {
     pub(super) area: f64,
     /// Whether the move before the root was a pass.
     pub(super) after_pass: bool,
+    /// Whether the root's pass must be tried a few times whatever its
+    /// value: after the opponent's pass, and late in a game counted by
+    /// territory, where a pass is often the only move that gives nothing
+    /// away (see `territory`).
+    pub(super) try_pass: bool,
     /// Moves the caller does not want searched.
     pub(super) filter: &'a MoveFilter,
 }
@@ -80,7 +85,7 @@ impl Rave<'_> {
         // keep an untried pass below them for good, and the pass decision
         // needs its visits (found in a match: GNU Go passed 78 times while
         // ingo, winning, played on up to the move limit).
-        if depth == 0 && self.after_pass {
+        if depth == 0 && self.try_pass {
             let pass = kids.clone().map(NodeId).find(|&id| tree.node(id).is_pass());
             if let Some(id) = pass {
                 let c = tree.node(id);

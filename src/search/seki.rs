@@ -3,6 +3,18 @@
 //! points between them.
 
 use crate::board::{Board, Cell, Color, Point};
+use crate::rules::{Game, Scoring};
+
+/// The strings in seki that the count of `game` must know, with the
+/// strings at `dead` removed: those of [`seki_stones`] under territory
+/// scoring, where seki points count for nobody; none under area scoring,
+/// where the count does not ask.
+pub fn seki_for_count(game: &Game, dead: &[Point]) -> Vec<Point> {
+    match game.rules().scoring {
+        Scoring::Territory if !game.long_cycle() => seki_stones(game.board(), dead),
+        _ => Vec::new(),
+    }
+}
 
 /// The stones of strings in seki once the strings at `dead` are removed.
 /// A seki's shared liberties are empty points next to both colours that
@@ -199,7 +211,9 @@ fn self_damaging(board: &Board, color: Color, p: Point) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::positions::{APPROACHABLE_LIBERTY, FALSE_SEKIS, SHARED_LIBERTIES_NO_SEKI};
+    use crate::testing::positions::{
+        APPROACHABLE_LIBERTY, FALSE_SEKIS, SEKI_WITH_EYES, SHARED_LIBERTIES_NO_SEKI,
+    };
     use crate::testing::{board, vertex};
 
     #[test]
@@ -238,6 +252,21 @@ mod tests {
              . . . . .",
         );
         assert_eq!(seki_stones(&open, &[]), vec![]);
+    }
+
+    /// Each side's string has one eye of its own and they share B4: the
+    /// two inner strings are in seki, White's outer string is not.
+    #[test]
+    fn seki_with_eyes_is_found() {
+        let b = board(SEKI_WITH_EYES);
+        let mut want: Vec<Point> = [
+            "B6", "A5", "B5", "C6", "E6", "C5", "D5", "E5", "A4", "C4", "A3", "B3", "C3",
+        ]
+        .iter()
+        .map(|v| vertex(v, 6))
+        .collect();
+        want.sort_unstable();
+        assert_eq!(seki_stones(&b, &[]), want);
     }
 
     #[test]

@@ -35,6 +35,7 @@ const EXPANDED: u8 = 2;
 /// such nodes invalid).
 const LEGAL: u8 = 1;
 const ILLEGAL: u8 = 2;
+const CYCLE: u8 = 3;
 
 /// `point` of the root (no move) and of a pass: indices of wall cells, so
 /// never a point of the board.
@@ -169,6 +170,7 @@ impl Node {
         match self.legality.load(Ordering::Relaxed) {
             LEGAL => Legality::Legal,
             ILLEGAL => Legality::Illegal,
+            CYCLE => Legality::Cycle,
             _ => Legality::Unchecked,
         }
     }
@@ -182,6 +184,13 @@ impl Node {
     pub fn set_legality(&self, legal: bool) {
         let v = if legal { LEGAL } else { ILLEGAL };
         self.legality.store(v, Ordering::Relaxed);
+    }
+
+    /// Marks the node as the repetition of a position since the last pass
+    /// under the basic ko rule: a descent that reaches it ends there,
+    /// valued as the long cycle the players can force from it.
+    pub fn set_cycle(&self) {
+        self.legality.store(CYCLE, Ordering::Relaxed);
     }
 
     /// Claims the right to expand this node; false when another thread
@@ -205,6 +214,9 @@ pub enum Legality {
     Unchecked,
     Legal,
     Illegal,
+    /// Legal, but it repeats a position since the last pass (basic ko
+    /// rule): the game can cycle from here.
+    Cycle,
 }
 
 /// What a new child starts with.

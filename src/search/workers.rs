@@ -22,6 +22,7 @@ use super::ownership::{Ownership, SharedOwnership};
 use super::playout::{owners, play_out, Policy};
 use super::prior;
 use super::rave::Rave;
+use super::territory;
 use super::tree::{Legality, NodeId, Tree, DRAW, ROOT, WIN};
 
 /// Extend the search past its target while the most visited move has
@@ -75,6 +76,9 @@ pub(super) struct Search<'a> {
     /// into margins against the real komi (it is not zero only with
     /// dynamic komi), for Black.
     pub(super) black_margin_shift: f64,
+    /// Under territory scoring, Black's stones placed minus White's at the
+    /// root (see [`super::territory`]); `None` under area scoring.
+    pub(super) territory: Option<i64>,
 }
 
 /// A thread's own buffers.
@@ -156,13 +160,18 @@ impl Search<'_> {
         let mut last = self.last;
         let mut prev = self.prev;
         let mut after_pass = self.rave.after_pass;
+        // Black's stones placed minus White's on the way down the tree.
+        let mut placed = 0i64;
         loop {
             let n = tree.node(node);
             if !n.is_expanded() {
                 let ready = node == ROOT || n.visits() > self.expand_at;
                 if ready && !tree.is_full() && n.try_claim() {
                     let pass = self.passes && (after_pass || late(&w.board));
-                    let kids = prior::children(&w.board, color, last, prev, pass);
+                    let mut kids = prior::children(&w.board, color, last, prev, pass);
+                    if pass && self.territory.is_some() {
+                        territory::raise_pass_prior(&mut kids);
+                    }
                     tree.expand(node, &kids);
                 }
                 if !n.is_expanded() {
@@ -178,6 +187,10 @@ impl Search<'_> {
             match mv {
                 Some(p) => {
                     w.board.play_unchecked(color, p);
+                    placed += match color {
+                        Color::Black => 1,
+                        Color::White => -1,
+                    };
                 }
                 None => w.board.pass(),
             }
@@ -186,12 +199,32 @@ impl Search<'_> {
             w.tree_moves.push((color, mv));
             if c.legality() == Legality::Unchecked {
                 // Passes never repeat a position (SPEC §1.1).
-                c.set_legality(mv.is_none() || !self.repeats(w, !color));
+                match self.ko {
+                    KoRule::Basic(_) if mv.is_some() && self.cycles(w, !color) => c.set_cycle(),
+                    KoRule::Basic(_) => c.set_legality(true),
+                    _ => c.set_legality(mv.is_none() || !self.repeats(w, !color)),
+                }
             }
             if c.is_illegal() {
                 for &id in &w.path {
                     tree.node(id).leave();
                 }
+                return;
+            }
+            if c.legality() == Legality::Cycle {
+                // Either side that prefers the cycle to its alternatives
+                // can keep it going: a no-result (or a Korean draw) is
+                // half a win for both, as a draw is.
+                w.playout_moves.clear();
+                self.rave.backup(
+                    &w.path,
+                    &w.tree_moves,
+                    &w.playout_moves,
+                    &mut w.first,
+                    DRAW,
+                    0,
+                );
+                self.finished.fetch_add(1, Ordering::Relaxed);
                 return;
             }
             w.keys.push((w.board.hash(), !color));
@@ -219,7 +252,10 @@ impl Search<'_> {
             }
         }
         w.own.playouts += 1;
-        let black_margin = f64::from(black_area) - self.white_bonus;
+        let mut black_margin = f64::from(black_area) - self.white_bonus;
+        if let Some(at_root) = self.territory {
+            black_margin -= territory::area_to_territory(at_root + placed);
+        }
         let black_wins = if black_margin > 0.0 {
             WIN
         } else if black_margin < 0.0 {
@@ -239,6 +275,39 @@ impl Search<'_> {
             (2.0 * black_margin).round() as i64,
         );
         self.finished.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Under the basic ko rule: does the position after the last path
+    /// move (with `to_move` to play) repeat one since the last pass, of
+    /// the game (when the path has no pass) or of the path?
+    fn cycles(&self, w: &Worker, to_move: Color) -> bool {
+        let last_pass = w.tree_moves.iter().rposition(|(_, mv)| mv.is_none());
+        if last_pass.is_none() && self.game.occurrences_since_pass(&w.board, to_move) > 0 {
+            return true;
+        }
+        let from = last_pass.unwrap_or(0);
+        let hash = w.board.hash();
+        for (i, &(h, mover)) in w.keys.iter().enumerate().skip(from) {
+            if h == hash && mover == to_move && self.path_position_is(w, i) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Is the position after path move `i` the worker's board? (Confirms
+    /// a hash hit by replaying the path.)
+    fn path_position_is(&self, w: &Worker, i: usize) -> bool {
+        let mut b = self.game.board().clone();
+        for &(c, mv) in &w.tree_moves[..=i] {
+            match mv {
+                Some(p) => {
+                    b.play_unchecked(c, p);
+                }
+                None => b.pass(),
+            }
+        }
+        b == w.board
     }
 
     /// Does the position after the last path move (with `to_move` to
@@ -319,6 +388,19 @@ mod tests {
     /// Plays the path moves one by one as a descent does, and tells for
     /// each whether the search finds it repeating (passes never do).
     fn repeats_along(game: &Game, path: &[(Color, Option<&str>)]) -> Vec<bool> {
+        check_along(game, path, 4, |search, w, to_move| {
+            search.repeats(w, to_move)
+        })
+    }
+
+    /// As [`repeats_along`], with any check of the position after each
+    /// move, on a board of `size`.
+    fn check_along(
+        game: &Game,
+        path: &[(Color, Option<&str>)],
+        size: u8,
+        check: impl Fn(&Search, &Worker, Color) -> bool,
+    ) -> Vec<bool> {
         let tree = Tree::new(1000);
         let filter = MoveFilter::default();
         let abort = AtomicBool::new(false);
@@ -329,6 +411,7 @@ mod tests {
                 color: Color::Black,
                 area: 16.0,
                 after_pass: false,
+                try_pass: false,
                 filter: &filter,
             },
             game,
@@ -353,11 +436,12 @@ mod tests {
             abort: &abort,
             own: SharedOwnership::new(),
             black_margin_shift: 0.0,
+            territory: None,
         };
         let mut w = Worker::new(1, game.board());
         path.iter()
             .map(|&(color, mv)| {
-                let mv = mv.map(|s| v(s, 4));
+                let mv = mv.map(|s| v(s, size));
                 match mv {
                     Some(p) => {
                         w.board.play_unchecked(color, p);
@@ -365,7 +449,7 @@ mod tests {
                     None => w.board.pass(),
                 }
                 w.tree_moves.push((color, mv));
-                let repeats = mv.is_some() && search.repeats(&w, !color);
+                let repeats = mv.is_some() && check(&search, &w, !color);
                 w.keys.push((w.board.hash(), !color));
                 repeats
             })
@@ -411,5 +495,43 @@ mod tests {
             [false, false, false, true],
             "the game's position after Black's pass, White to move"
         );
+    }
+
+    /// The triple ko of `rules::game` under the Japanese rules: one round
+    /// of six captures brings back the root position with Black to move,
+    /// a cycle the search values as the no-result it leads to; no
+    /// position before it repeats.
+    #[test]
+    fn the_tree_finds_a_long_cycle() {
+        let d = ". X O . . . X O .
+                 X O . O . X . X O
+                 . X O . . . X O .
+                 . . . . . . . . .
+                 . X O . . . . . .
+                 X O . O . . . . .
+                 . X O . . . . . .
+                 . . . . . . . . .
+                 . . . . . . . . .";
+        let b: Board = d.parse().expect("diagram");
+        let game = Game::with_setup(b, 0, Color::Black, Rules::JAPANESE, 6.5);
+        let round = [
+            (Color::Black, Some("C8")),
+            (Color::White, Some("G8")),
+            (Color::Black, Some("C4")),
+            (Color::White, Some("B8")),
+            (Color::Black, Some("H8")),
+            (Color::White, Some("B4")),
+        ];
+        let cycles = |path: &[(Color, Option<&str>)]| {
+            check_along(&game, path, 9, |search, w, to_move| {
+                search.cycles(w, to_move)
+            })
+        };
+        assert_eq!(cycles(&round), [false, false, false, false, false, true]);
+        // Round and a half: the path's own positions repeat too.
+        let mut twice: Vec<_> = round.to_vec();
+        twice.extend_from_slice(&round[..3]);
+        let found = cycles(&twice);
+        assert_eq!(found[5..], [true, true, true, true]);
     }
 }

@@ -15,4 +15,4 @@ mod write;
 pub use charset::decode;
 pub use error::LoadError;
 pub use read::{load, parse, rules_from_sgf, Until};
-pub use write::{rules_to_sgf, write};
+pub use write::{rules_to_sgf, write, write_counted};

@@ -43,17 +43,18 @@ pub fn load(path: &str, until: Option<&Until>, rules: Rules, komi: f64) -> Resul
 /// people load (the largest in GNU Go 3.8's sources is 16 kB).
 const MAX_FILE_BYTES: u64 = 32 << 20;
 
-/// The rule set an SGF `RU` value means, among ingo's. Territory rule sets
-/// (Japanese, Korean) map to Chinese, the closest area rule set, as
-/// `kgs-rules japanese` does; Ing's Goe rules are `ing`. `None` for a
-/// value ingo has no rule set for.
+/// The rule set an SGF `RU` value means, among ingo's (`Japanese`,
+/// `Korean` and their short forms are the territory rule sets; Ing's Goe
+/// rules are `ing`). `None` for a value ingo has no rule set for.
 pub fn rules_from_sgf(ru: &str) -> Option<Rules> {
     let name = ru.trim().to_ascii_lowercase().replace(['_', ' '], "-");
     if let Ok(rules) = name.parse::<Rules>() {
         return Some(rules);
     }
     match name.as_str() {
-        "cn" | "chinese-rules" | "japanese" | "jp" | "korean" | "kr" => Some(Rules::CHINESE),
+        "cn" | "chinese-rules" => Some(Rules::CHINESE),
+        "jp" | "japanese-rules" | "jpn" => Some(Rules::JAPANESE),
+        "kr" | "korean-rules" | "kor" => Some(Rules::KOREAN),
         "nz" | "newzealand" => Some(Rules::NEW_ZEALAND),
         "goe" | "ing-goe" | "ing-sst" | "sst" => Some(Rules::ING),
         "tt" | "tromp/taylor" | "tromptaylor" => Some(Rules::TROMP_TAYLOR),
@@ -500,8 +501,9 @@ mod tests {
     fn ru_chooses_the_rules() {
         for (ru, rules) in [
             ("Chinese", Rules::CHINESE),
-            ("Japanese", Rules::CHINESE),
-            ("korean", Rules::CHINESE),
+            ("Japanese", Rules::JAPANESE),
+            ("JP", Rules::JAPANESE),
+            ("korean", Rules::KOREAN),
             ("AGA", Rules::AGA),
             ("NZ", Rules::NEW_ZEALAND),
             ("New Zealand", Rules::NEW_ZEALAND),

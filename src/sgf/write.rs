@@ -4,7 +4,9 @@ use sgf_parse::go::Prop;
 use sgf_parse::{SgfNode, SgfProp};
 
 use crate::board::{Color, Point};
-use crate::rules::{area_owners, format_number, Event, Game, Move, Phase, Rules};
+use crate::rules::{
+    area_owners, format_number, territory_owners, Event, Game, Move, Phase, Rules, Scoring,
+};
 
 fn sgf_point(p: Point, size: u8) -> String {
     let (x, y) = p.coords();
@@ -34,6 +36,8 @@ pub fn rules_to_sgf(rules: Rules) -> String {
         Rules::ING => "GOE".into(),
         Rules::NEW_ZEALAND => "NZ".into(),
         Rules::TROMP_TAYLOR => "Tromp-Taylor".into(),
+        Rules::JAPANESE => "Japanese".into(),
+        Rules::KOREAN => "Korean".into(),
         other => other.to_string(),
     }
 }
@@ -46,6 +50,14 @@ pub fn rules_to_sgf(rules: Rules) -> String {
 /// and KGS, which Sabaki and GoGui read too), plus `MA` marks on those
 /// stones so that any viewer shows them.
 pub fn write(game: &Game) -> String {
+    write_counted(game, &[], &[])
+}
+
+/// [`write`] for a finished game counted with the strings at `dead` still
+/// on the board but dead and those at `seki` in seki: a game the territory
+/// rule sets finish by two passes, whose dead stones the engine judges
+/// (`MA` marks them, and `TB`/`TW` hold territory as that count has it).
+pub fn write_counted(game: &Game, dead: &[Point], seki: &[Point]) -> String {
     let size = game.size();
     let setup = game.setup();
     let mut root = vec![
@@ -93,10 +105,10 @@ pub fn write(game: &Game) -> String {
     if game.phase() == Phase::Finished {
         // Agreed dead stones are off the board once finished; `final_score`
         // counts the board as it stands.
-        let result = game.score(&[]).result(game.rules().tie);
-        root.push(prop("RE", vec![result.to_string()]));
+        let result = game.result(dead, seki);
+        root.push(prop("RE", vec![result.sgf()]));
         if let Some(last) = nodes.last_mut() {
-            last.extend(final_marks(game));
+            last.extend(final_marks(game, dead, seki));
         }
     }
     // Build the main line from its end: each node is the only child of
@@ -113,15 +125,20 @@ pub fn write(game: &Game) -> String {
 
 /// `TB`, `TW` and `MA` for the last node of a finished game: the board of
 /// that node still holds the dead stones, removed by the agreement after it.
-fn final_marks(game: &Game) -> Vec<Prop> {
+fn final_marks(game: &Game, judged_dead: &[Point], seki: &[Point]) -> Vec<Prop> {
     let size = game.size();
-    let dead = game.agreed_dead();
+    let agreed = game.agreed_dead();
     let mut before = game.clone();
-    if !dead.is_empty() && before.undo().is_err() {
+    if !agreed.is_empty() && before.undo().is_err() {
         return Vec::new();
     }
+    let mut dead = agreed;
+    dead.extend_from_slice(judged_dead);
     let board = before.board();
-    let owners = area_owners(board, &dead);
+    let owners = match game.rules().scoring {
+        Scoring::Area => area_owners(board, &dead),
+        Scoring::Territory => territory_owners(board, &dead, seki),
+    };
     let mut props = Vec::new();
     for (id, c) in [("TB", Color::Black), ("TW", Color::White)] {
         let points: Vec<String> = board
@@ -189,7 +206,10 @@ mod tests {
             .expect("stopped");
         let text = write(&g);
         // All 25 points are Black's: 5 stones and 20 empty or dead.
-        assert_eq!(g.score(&[]).result(g.rules().tie).to_string(), "B+24.5");
+        assert_eq!(
+            g.score(&[], &[]).result(g.rules().tie).to_string(),
+            "B+24.5"
+        );
         assert!(text.contains("RE[B+24.5]"), "{text}");
         assert!(text.contains("RU[Chinese]"));
         let tb = values(&text, "TB");

@@ -98,6 +98,10 @@ pub(super) struct Model {
     positions: Vec<(Arrangement, Color)>,
     /// The Zobrist hash of each of `positions`, from the key table alone.
     hashes: Vec<u64>,
+    /// Index in `positions` of the first one since the last pass.
+    since_pass: usize,
+    /// The last move (for the basic ko rule).
+    last: Option<Move>,
 }
 
 impl Model {
@@ -111,6 +115,8 @@ impl Model {
             positions: vec![(empty.clone(), plan.first)],
             hashes: vec![0],
             current: empty,
+            since_pass: 0,
+            last: None,
         }
     }
 
@@ -135,6 +141,20 @@ impl Model {
         let (after, suicided) = place(&self.current, self.size, color, at);
         if suicided == 1 || (suicided > 1 && self.rules.suicide == Suicide::Forbidden) {
             return Err(IllegalMove::Suicide);
+        }
+        if let KoRule::Basic(_) = self.rules.ko {
+            // Basic ko: no immediate retake. A move right after the
+            // opponent's that recreates the arrangement before it is one:
+            // it captures the stone that just captured, alone, and puts
+            // back the one stone it took.
+            let before_last = self
+                .positions
+                .len()
+                .checked_sub(2)
+                .map(|i| &self.positions[i].0);
+            let retake = matches!(self.last, Some(Move::Play(c, _)) if c == !color)
+                && before_last == Some(&after);
+            return if retake { Err(IllegalMove::Ko) } else { Ok(()) };
         }
         // After X's move it is !X to move; situational superko compares
         // that too, positional superko only the arrangement.
@@ -163,7 +183,7 @@ impl Model {
                     Phase::Playing { passes: 0 } => Phase::Playing { passes: 1 },
                     Phase::Playing { .. } => match self.rules.end {
                         EndRule::StateMachine => Phase::Stopped,
-                        EndRule::TwoPasses => Phase::Finished,
+                        EndRule::TwoPasses | EndRule::TwoPassesJudged => Phase::Finished,
                     },
                     // The pass that resumes play counts as the first.
                     Phase::Stopped | Phase::Resumed { passes: 0 } => Phase::Resumed { passes: 1 },
@@ -174,6 +194,20 @@ impl Model {
         self.to_move = !mv.color();
         self.positions.push((self.current.clone(), self.to_move));
         self.hashes.push(self.hash(&self.current));
+        self.last = Some(mv);
+        if let Move::Pass(_) = mv {
+            self.since_pass = self.positions.len() - 1;
+        } else if let KoRule::Basic(_) = self.rules.ko {
+            // A long cycle: the third time since the last pass.
+            let now = (self.current.clone(), self.to_move);
+            let times = self.positions[self.since_pass..]
+                .iter()
+                .filter(|p| **p == now)
+                .count();
+            if times >= 3 {
+                self.phase = Phase::Finished;
+            }
+        }
     }
 
     /// The Zobrist hash of an arrangement: the XOR of its stones' keys.

@@ -11,6 +11,16 @@ pub const SHARED_LIBERTIES_NO_SEKI: &str = "X X . O O
                                             O O O X X
                                             . O . X .";
 
+/// Seki with eyes: White's B6-A5-B5 has the eye A6, Black's ten stones
+/// the eye D6, and both share B4, which neither can fill without putting
+/// itself in atari. White's outer string lives with E3 and the first line.
+pub const SEKI_WITH_EYES: &str = ". O X . X O
+                                  O O X X X O
+                                  X . X O O O
+                                  X X X O . O
+                                  O O O O O O
+                                  . . . . . .";
+
 /// The end of a 9x9 game of ingo (White) against GNU Go 3.8, after two
 /// passes. White's A6-E4 string has liberties A5 and C7; C7 is self-atari
 /// for both (Black would be left with B8 only), but Black can fill A5

@@ -317,3 +317,126 @@ fn board_debug_shows_the_diagram() {
     assert!(text.contains(&b.diagram()), "{text}");
     assert_ne!(text, format!("{:?}", Board::new(2)));
 }
+
+// ---------------------------------------------------------------------------
+// Territory and area (issue 21)
+// ---------------------------------------------------------------------------
+
+/// Random games whose final position is counted both ways.
+const COUNT_CASES: u32 = 512;
+
+/// The two counts of a position, told apart by what the board and the
+/// prisoners say. Each string is dead or not by `dead_mask`, and the seki
+/// strings are either none or the heuristic's; then, for each colour:
+/// - every stone it placed is alive on the board, dead, or captured:
+///   live + dead + captured = set-up + plays (the move list, counted
+///   apart from the board);
+/// - area − territory = live stones − prisoners + (points of its area
+///   that touch a string in seki), where prisoners are the opposing
+///   stones captured and dead.
+fn check_counts(plan: &Plan, dead_mask: u64, with_seki: bool) -> Result<(), TestCaseError> {
+    use crate::rules::{area_owners, score, territory_owners, territory_score, Move};
+    let mut game = plan.new_game();
+    for step in &plan.steps {
+        play_step(&mut game, step)?;
+    }
+    let board = game.board().clone();
+    let mut dead: Vec<Point> = Vec::new();
+    let mut seen: Vec<Point> = Vec::new();
+    for (k, p) in board
+        .points()
+        .filter(|&p| board.color_at(p).is_some())
+        .enumerate()
+    {
+        if seen.contains(&p) {
+            continue;
+        }
+        let stones = board.string_stones(p);
+        seen.extend(&stones);
+        if dead_mask & (1 << (k % 64)) != 0 {
+            dead.extend(stones);
+        }
+    }
+    let seki = if with_seki {
+        crate::search::seki_stones(&board, &dead)
+    } else {
+        Vec::new()
+    };
+    let area = score(&board, &dead, 0.0, 0);
+    let terr = territory_score(&board, &dead, &seki, 0.0);
+    let (a_own, t_own) = (
+        area_owners(&board, &dead),
+        territory_owners(&board, &dead, &seki),
+    );
+    let setup = game.setup();
+    for c in Color::ALL {
+        let on_board = board.stone_count(c) as u32;
+        let dead_c = dead
+            .iter()
+            .filter(|&&p| board.color_at(p) == Some(c))
+            .count() as u32;
+        let live = on_board - dead_c;
+        let plays = game
+            .moves()
+            .filter(|m| matches!(m, Move::Play(mc, _) if *mc == c))
+            .count() as u32;
+        prop_assert_eq!(
+            live + dead_c + board.removed(c),
+            setup.stone_count(c) as u32 + plays,
+            "stones placed by {:?}",
+            c
+        );
+        let prisoners = board.removed(!c) + (on_board_of(&board, !c) - live_of(&board, !c, &dead));
+        prop_assert_eq!(terr.prisoners[c], prisoners);
+        prop_assert_eq!(area.stones[c], live);
+        // Points of c's area lost to seki: empty (or dead) points that
+        // area scoring gives c and territory scoring gives nobody.
+        let lost = board
+            .points()
+            .filter(|&p| {
+                a_own[p.index()] == Some(c)
+                    && t_own[p.index()].is_none()
+                    && (board.color_at(p).is_none() || dead.contains(&p))
+            })
+            .count() as u32;
+        prop_assert!(with_seki || lost == 0, "no seki, no points lost");
+        prop_assert_eq!(
+            i64::from(area.points(c)) - i64::from(terr.points(c)),
+            i64::from(live) - i64::from(prisoners) + i64::from(lost),
+            "{:?}: area {:?} territory {:?} dead {:?} seki {:?}",
+            c,
+            area,
+            terr,
+            dead,
+            seki
+        );
+    }
+    Ok(())
+}
+
+fn on_board_of(board: &Board, c: Color) -> u32 {
+    board.stone_count(c) as u32
+}
+
+fn live_of(board: &Board, c: Color, dead: &[Point]) -> u32 {
+    board
+        .points()
+        .filter(|&p| board.color_at(p) == Some(c) && !dead.contains(&p))
+        .count() as u32
+}
+
+proptest! {
+    #![proptest_config(config(COUNT_CASES))]
+
+    /// Area and territory counts differ by exactly the live stones, the
+    /// prisoners and the seki points, on random games of every size under
+    /// the Japanese rules (and the stones add up to the moves played).
+    #[test]
+    fn territory_and_area_differ_by_stones_and_prisoners(
+        plan in plan_of(board_size(), Just(Rules::JAPANESE)),
+        dead_mask in any::<u64>(),
+        with_seki in any::<bool>(),
+    ) {
+        check_counts(&plan, dead_mask, with_seki)?;
+    }
+}

@@ -1,0 +1,178 @@
+//! Territory scoring in a search whose playouts count area.
+//!
+//! Every stone played is on the board or a prisoner, so at the end of a
+//! game (Ikeda; Aja Huang on the computer-go list, 2010):
+//!
+//! ```text
+//! area(B) - area(W) = territory(B) - territory(W)      (prisoners included)
+//!                   + stones Black placed - stones White placed
+//! ```
+//!
+//! (set-up stones count as placed; the eyes of seki groups are the one
+//! thing the identity leaves out, see below). A playout ends with every
+//! dead string captured, so its area count is exact; what it does not
+//! know is which of its stones were real moves. A stone a player puts in
+//! its own territory, or in the opponent's where it is captured, costs
+//! that player a point of territory and nothing of area.
+//!
+//! ingo charges the stones placed *up to the leaf* of the tree: in the
+//! game so far (read off the board: stones on it plus stones removed) and
+//! along the tree path. The playout's own stones are not charged: both
+//! sides fill their areas there, which changes neither area nor, had the
+//! game ended at the leaf, territory. This is Pachi's estimate (`board.c`,
+//! `board_score`: area + [last move was Black's] + White's passes −
+//! Black's passes, reset to the playout's start, which counts the same
+//! stones with alternating play); KataGo charges every stone of its
+//! self-play games the same way (`boardhistory.cpp`).
+//!
+//! So, in the tree, a move inside one's own territory, or one into the
+//! opponent's territory that the playouts capture, scores one point less
+//! than a pass, while a move that gains or saves points keeps its area
+//! gain; in a close game the search then passes rather than give one
+//! away (the tests in `mcts/tests.rs` show both). What the estimate gets
+//! wrong, by design:
+//! - dame the playouts fill count as area for whoever fills them (worth 0
+//!   under territory scoring): about half a point for the side that moves
+//!   first in the playout, which can make filling a last dame look half a
+//!   point better than passing, never worse (harmless: filling dame is what
+//!   players do before they pass);
+//! - the eyes of groups in seki count for their owner in a playout and for
+//!   nobody at the count.
+//!
+//! The count after two passes, which the pass decision uses
+//! (`endgame::decide`), is the exact territory count of the rules.
+
+use crate::board::{Board, Color};
+use crate::rules::{Game, Scoring};
+
+use super::endgame::late;
+use super::tree::NewChild;
+
+/// Under territory scoring, a pass in the tree starts as good as the
+/// best-looking move: the priors know shapes, not that under these rules
+/// a stone in one's own area (a capture of a stone that could be left
+/// for dead included) costs a point, so a pass that answers a free
+/// invasion would otherwise never be tried below the root. Its own
+/// playouts decide from there.
+pub(super) fn raise_pass_prior(kids: &mut [NewChild]) {
+    let rate = |k: &NewChild| f64::from(k.prior_wins) / (2.0 * f64::from(k.prior_visits.max(1)));
+    let best = kids
+        .iter()
+        .filter(|k| k.point.is_some())
+        .map(rate)
+        .fold(0.5, f64::max);
+    for k in kids.iter_mut().filter(|k| k.point.is_none()) {
+        k.prior_wins = (2.0 * f64::from(k.prior_visits) * best).round() as u16;
+    }
+}
+
+/// Must the root's pass be tried whatever its prior? Late in a game
+/// counted by territory: there the pass is often the one move that gives
+/// nothing away, and with every other move looking good in the playouts
+/// (an invasion the playouts fail to punish) an untried pass would stay
+/// untried. Pachi boosts the pass under Japanese rules for the same
+/// reason (`uct/search.c`).
+pub(super) fn tries_pass(game: &Game) -> bool {
+    game.rules().scoring == Scoring::Territory && late(game.board())
+}
+
+/// Black's stones placed minus White's over the game that led to `board`
+/// (set-up stones included): the stones on the board plus those removed.
+pub(super) fn placed_difference(board: &Board) -> i64 {
+    let placed = |c: Color| board.stone_count(c) as i64 + i64::from(board.removed(c));
+    placed(Color::Black) - placed(Color::White)
+}
+
+/// What to take off Black's area margin of a playout to get its territory
+/// margin, when Black had placed `placed_difference` more stones than
+/// White at the leaf.
+pub(super) fn area_to_territory(placed_difference: i64) -> f64 {
+    placed_difference as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{territory_score, Game, Move, Rules};
+    use crate::testing::vertex as v;
+
+    use crate::board::Board;
+    use crate::search::{Budget, Decision, GenMode, Mcts, Player, SearchParams};
+
+    /// Every point is settled: Black has A5, A3 and A1 (3), White the
+    /// eight points on the right. By territory White leads by 5; at komi
+    /// -5.5 Black wins by half a point, and any stone Black puts in its
+    /// own area, or in White's, loses it. (By area Black loses: 11 to
+    /// 17 - 5.5, so an area search sees every move lose alike.)
+    const SETTLED: &str = ". X O . .
+                           X X O . .
+                           . X O . .
+                           X X O O O
+                           . X O . .";
+
+    fn settled(rules: Rules) -> Game {
+        let b: Board = SETTLED.parse().expect("diagram");
+        Game::with_setup(b, 0, Color::Black, rules, -5.5)
+    }
+
+    fn params(seed: u64) -> SearchParams {
+        SearchParams {
+            threads: 1,
+            seed,
+            resign_threshold: 0.0,
+            ..SearchParams::default()
+        }
+    }
+
+    /// In a close game under the Japanese rules the search passes rather
+    /// than give a point away (issue 21), with no pass of the opponent's
+    /// to answer: the pass is its most visited move, by its own count.
+    #[test]
+    fn a_close_territory_game_is_not_given_away() {
+        for seed in 1..=3 {
+            let g = settled(Rules::JAPANESE);
+            assert_eq!(g.result(&[], &[]).to_string(), "B+0.5");
+            let mut player = Mcts::new(params(seed));
+            let d = player.genmove(&g, Color::Black, GenMode::Normal, Budget::Playouts(3000));
+            assert_eq!(d, Decision::Pass, "seed {seed}");
+        }
+    }
+
+    /// The identity on a finished board: area margin minus the stones
+    /// placed is the territory margin with prisoners.
+    #[test]
+    fn the_charge_turns_area_into_territory() {
+        let mut g = Game::new(5, Rules::JAPANESE, 0.0);
+        // Black walls off the left, White the right; White's C1 is
+        // captured (a prisoner), Black's B5 stands in its own area.
+        for (c, p) in [
+            (Color::Black, "C5"),
+            (Color::White, "D5"),
+            (Color::Black, "C4"),
+            (Color::White, "D4"),
+            (Color::Black, "C3"),
+            (Color::White, "D3"),
+            (Color::Black, "C2"),
+            (Color::White, "D2"),
+            (Color::Black, "B1"),
+            (Color::White, "C1"),
+            (Color::Black, "D1"),
+            (Color::White, "E1"),
+            (Color::Black, "B5"),
+        ] {
+            g.play(Move::Play(c, v(p, 5))).expect("legal");
+        }
+        let b = g.board();
+        assert_eq!(b.removed(Color::White), 1);
+        let area = crate::rules::score(b, &[], 0.0, 0);
+        let territory = territory_score(b, &[], &[], 0.0);
+        let area_margin =
+            i64::from(area.points(Color::Black)) - i64::from(area.points(Color::White));
+        let territory_margin =
+            i64::from(territory.points(Color::Black)) - i64::from(territory.points(Color::White));
+        assert_eq!(
+            area_margin as f64 - area_to_territory(placed_difference(b)),
+            territory_margin as f64
+        );
+    }
+}
