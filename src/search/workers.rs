@@ -318,20 +318,11 @@ impl Search<'_> {
         }
         let hash = w.board.hash();
         for (i, &(h, mover)) in w.keys.iter().enumerate() {
-            if h == hash && (self.ko == KoRule::PositionalSuperko || mover == to_move) {
-                // Confirm the hit: replay the path to that position.
-                let mut b = self.game.board().clone();
-                for &(c, mv) in &w.tree_moves[..=i] {
-                    match mv {
-                        Some(p) => {
-                            b.play_unchecked(c, p);
-                        }
-                        None => b.pass(),
-                    }
-                }
-                if b == w.board {
-                    return true;
-                }
+            if h == hash
+                && (self.ko == KoRule::PositionalSuperko || mover == to_move)
+                && self.path_position_is(w, i)
+            {
+                return true;
             }
         }
         false
