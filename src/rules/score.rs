@@ -292,7 +292,9 @@ pub fn territory_score(board: &Board, dead: &[Point], seki: &[Point], komi: f64)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::positions::{SEKI_WITH_EYES, SHARED_LIBERTIES_NO_SEKI};
+    use crate::testing::positions::{
+        SEKI_SHARED_LIBERTIES, SEKI_WITH_EYES, SHARED_LIBERTIES_NO_SEKI,
+    };
     use crate::testing::{board, vertex};
 
     #[test]
@@ -388,19 +390,11 @@ mod tests {
         assert_eq!(owners[vertex("E3", 6).index()], Some(Color::White));
     }
 
-    /// Seki with shared liberties only: Black's inner block and White's
-    /// ring share D4 and E4; the outer black ring owns its four eyes.
+    /// Seki with shared liberties only: D4 and E4 count for nobody; the
+    /// outer black ring owns its four eyes.
     #[test]
     fn territory_seki_with_shared_liberties() {
-        let b = board(
-            "X X X X X X X
-             X O O O O O X
-             X O X X X O X
-             X O X . . O X
-             X O O O O O X
-             X X X X X X X
-             . X . X . X .",
-        );
+        let b = board(SEKI_SHARED_LIBERTIES);
         let seki: Vec<Point> = ["C5", "B6"].iter().map(|v| vertex(v, 7)).collect();
         let t = territory_score(&b, &[], &seki, 0.0);
         assert_eq!(t.territory, ByColor::new(4, 0));

@@ -212,24 +212,14 @@ fn self_damaging(board: &Board, color: Color, p: Point) -> bool {
 mod tests {
     use super::*;
     use crate::testing::positions::{
-        APPROACHABLE_LIBERTY, FALSE_SEKIS, SEKI_WITH_EYES, SHARED_LIBERTIES_NO_SEKI,
+        APPROACHABLE_LIBERTY, FALSE_SEKIS, SEKI_SHARED_LIBERTIES, SEKI_WITH_EYES,
+        SHARED_LIBERTIES_NO_SEKI,
     };
     use crate::testing::{board, vertex};
 
     #[test]
     fn seki_is_found_and_dame_is_not() {
-        // Black's inner block and White's ring share their only liberties
-        // D4 and E4; a stone of either colour there is left in atari and
-        // captures nothing. The outer black ring has four eyes.
-        let b = board(
-            "X X X X X X X
-             X O O O O O X
-             X O X X X O X
-             X O X . . O X
-             X O O O O O X
-             X X X X X X X
-             . X . X . X .",
-        );
+        let b = board(SEKI_SHARED_LIBERTIES);
         let seki = seki_stones(&b, &[]);
         let mut want: Vec<Point> = [
             "B6", "C6", "D6", "E6", "F6", "B5", "C5", "D5", "E5", "F5", "B4", "C4", "F4", "B3",

@@ -363,6 +363,7 @@ mod tests {
     use crate::board::Board;
     use crate::rules::{Move, Rules};
     use crate::search::analysis::MoveFilter;
+    use crate::testing::positions::TRIPLE_KO;
     use crate::testing::vertex as v;
 
     /// Black's B3 is in atari at C3 (a ko); Black is to move.
@@ -488,22 +489,13 @@ mod tests {
         );
     }
 
-    /// The triple ko of `rules::game` under the Japanese rules: one round
+    /// The triple ko of `testing::positions` under the Japanese rules: one round
     /// of six captures brings back the root position with Black to move,
     /// a cycle the search values as the no-result it leads to; no
     /// position before it repeats.
     #[test]
     fn the_tree_finds_a_long_cycle() {
-        let d = ". X O . . . X O .
-                 X O . O . X . X O
-                 . X O . . . X O .
-                 . . . . . . . . .
-                 . X O . . . . . .
-                 X O . O . . . . .
-                 . X O . . . . . .
-                 . . . . . . . . .
-                 . . . . . . . . .";
-        let b: Board = d.parse().expect("diagram");
+        let b: Board = TRIPLE_KO.parse().expect("diagram");
         let game = Game::with_setup(b, 0, Color::Black, Rules::JAPANESE, 6.5);
         let round = [
             (Color::Black, Some("C8")),

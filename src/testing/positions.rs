@@ -11,6 +11,30 @@ pub const SHARED_LIBERTIES_NO_SEKI: &str = "X X . O O
                                             O O O X X
                                             . O . X .";
 
+/// Seki with shared liberties only: Black's inner block and White's ring
+/// share D4 and E4, where a stone of either colour is left in atari and
+/// captures nothing; the outer black ring has four eyes.
+pub const SEKI_SHARED_LIBERTIES: &str = "X X X X X X X
+                                         X O O O O O X
+                                         X O X X X O X
+                                         X O X . . O X
+                                         X O O O O O X
+                                         X X X X X X X
+                                         . X . X . X .";
+
+/// A triple ko: ko 1 (B8/C8) and ko 3 (B4/C4) can be taken by Black, ko 2
+/// (G8/H8) by White. Taking them in turn, B C8, W G8, B C4, W B8, B H8,
+/// and then W B4 recreates the starting arrangement with Black to move.
+pub const TRIPLE_KO: &str = ". X O . . . X O .
+                             X O . O . X . X O
+                             . X O . . . X O .
+                             . . . . . . . . .
+                             . X O . . . . . .
+                             X O . O . . . . .
+                             . X O . . . . . .
+                             . . . . . . . . .
+                             . . . . . . . . .";
+
 /// Seki with eyes: White's B6-A5-B5 has the eye A6, Black's ten stones
 /// the eye D6, and both share B4, which neither can fill without putting
 /// itself in atari. White's outer string lives with E3 and the first line.

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::rules::GameResult;
+use crate::testing::positions::TRIPLE_KO;
 use crate::testing::vertex as p;
 use Color::{Black, White};
 
@@ -119,23 +120,12 @@ fn positional_versus_situational_superko() {
     assert_eq!(play(&mut sit, White, "B3"), Ok(()));
 }
 
-/// A triple ko: ko 1 (B8/C8) and ko 3 (B4/C4) can be taken by Black,
-/// ko 2 (G8/H8) by White. Taking them in turn, B C8, W G8, B C4, W B8,
-/// B H8, and then W B4 would recreate the starting arrangement with
-/// Black to move: an endless cycle that superko (either kind) breaks.
+/// The triple ko of `testing::positions`: taken in turn, its kos would
+/// cycle for ever; superko (either kind) breaks the cycle.
 #[test]
 fn triple_ko_cycle_is_broken_by_superko() {
-    let d = ". X O . . . X O .
-             X O . O . X . X O
-             . X O . . . X O .
-             . . . . . . . . .
-             . X O . . . . . .
-             X O . O . . . . .
-             . X O . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .";
     for rules in [Rules::SIMPLIFIED_ING, Rules::ING, Rules::AGA] {
-        let mut g = game(d, Black, rules);
+        let mut g = game(TRIPLE_KO, Black, rules);
         for (c, v) in [
             (Black, "C8"),
             (White, "G8"),
@@ -164,15 +154,6 @@ fn triple_ko_cycle_is_broken_by_superko() {
 /// drawn under the Korean ones.
 #[test]
 fn a_long_cycle_ends_the_game_without_result() {
-    let d = ". X O . . . X O .
-             X O . O . X . X O
-             . X O . . . X O .
-             . . . . . . . . .
-             . X O . . . . . .
-             X O . O . . . . .
-             . X O . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .";
     let cycle = [
         (Black, "C8"),
         (White, "G8"),
@@ -185,7 +166,7 @@ fn a_long_cycle_ends_the_game_without_result() {
         (Rules::JAPANESE, GameResult::NoResult),
         (Rules::KOREAN, GameResult::Draw),
     ] {
-        let mut g = game(d, Black, rules);
+        let mut g = game(TRIPLE_KO, Black, rules);
         for round in 0..2 {
             for (c, v) in cycle {
                 assert_eq!(g.phase(), Phase::Playing { passes: 0 }, "{rules}");
