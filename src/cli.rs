@@ -112,12 +112,17 @@ pub enum Command {
         sgf: Option<PathBuf>,
     },
     /// Learn the gammas of the move model (src/search/gammas.txt) from
-    /// game records: the moves of the players named by --learn (all when
-    /// none), every tenth file held out to measure the fit.
+    /// game records (the moves of the players named by --learn, all when
+    /// none) and policy files (a teacher's probabilities), every tenth
+    /// record held out to measure the fit.
     TrainGammas {
         /// SGF game records.
-        #[arg(required = true)]
+        #[arg(required_unless_present = "policy")]
         sgf: Vec<PathBuf>,
+        /// A policy file of scripts/match/katago-policy.js (repeatable);
+        /// each `#` line starts a record.
+        #[arg(long, value_name = "FILE")]
+        policy: Vec<PathBuf>,
         /// Learn the moves of players whose PB/PW name contains this
         /// (repeatable).
         #[arg(long, value_name = "NAME")]
@@ -128,6 +133,11 @@ pub enum Command {
         /// Minorization-maximization rounds.
         #[arg(long, default_value_t = 20)]
         rounds: usize,
+        /// Lines, from the edge, with line gammas of their own (the lines
+        /// inside share the last one's).
+        #[arg(long, default_value_t = crate::search::gammas::MAX_LINES,
+              value_parser = clap::value_parser!(u8).range(1..=i64::from(crate::search::gammas::MAX_LINES)))]
+        lines: u8,
         /// Also report the fit of this table (e.g. the shipped one) on the
         /// same positions, to compare teachers.
         #[arg(long, value_name = "TABLE")]
@@ -253,11 +263,20 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Some(Command::TrainGammas {
             sgf,
+            policy,
             learn,
             out,
             rounds,
+            lines,
             compare,
-        }) => train_gammas(&sgf, &learn, out.as_deref(), rounds, compare.as_deref())?,
+        }) => train_gammas(
+            &sgf,
+            &policy,
+            &learn,
+            out.as_deref(),
+            (rounds, lines),
+            compare.as_deref(),
+        )?,
         Some(Command::Review { game, out }) => {
             // Every position gets the same search, so the graph compares
             // like with like: a playout budget, not a time.
@@ -471,9 +490,10 @@ fn sgf_property<'a>(text: &'a str, key: &str) -> Option<&'a str> {
 
 fn train_gammas(
     files: &[PathBuf],
+    policies: &[PathBuf],
     learn: &[String],
     out: Option<&Path>,
-    rounds: usize,
+    (rounds, lines): (usize, u8),
     compare: Option<&Path>,
 ) -> anyhow::Result<()> {
     use crate::search::gammas;
@@ -504,6 +524,20 @@ fn train_gammas(
             train.extend(positions);
         }
     }
+    let mut records = files.len();
+    for path in policies {
+        let text = std::fs::read_to_string(path)?;
+        let policy_records = gammas::policy_records(&text)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        for positions in policy_records {
+            records += 1;
+            if records % 10 == 0 {
+                test.extend(positions);
+            } else {
+                train.extend(positions);
+            }
+        }
+    }
     let mut stdout = io::stdout().lock();
     writeln!(
         stdout,
@@ -511,7 +545,7 @@ fn train_gammas(
         train.len(),
         test.len()
     )?;
-    let model = gammas::train(&train, rounds);
+    let model = gammas::train(&train, rounds, lines);
     let fits = std::iter::once(("", &model)).chain(other.iter().map(|(by, m)| (by.as_str(), m)));
     for (by, model) in fits {
         for (name, set) in [("training", &train), ("held out", &test)] {
@@ -524,15 +558,25 @@ fn train_gammas(
         }
     }
     if let Some(out) = out {
+        let learned = if learn.is_empty() {
+            "every player".to_string()
+        } else {
+            learn.join(", ")
+        };
+        let mut sources = Vec::new();
+        if !files.is_empty() {
+            sources.push(format!("{} game records, learning {learned}", files.len()));
+        }
+        if !policies.is_empty() {
+            sources.push(format!(
+                "{} records labelled with a teacher's policy",
+                records - files.len()
+            ));
+        }
         let header = format!(
             "The move model's gammas, written by `ingo train-gammas` ({rounds} rounds)\n\
-             from {} game records, learning {}: {} positions.",
-            files.len(),
-            if learn.is_empty() {
-                "every player".to_string()
-            } else {
-                learn.join(", ")
-            },
+             from {}: {} positions.",
+            sources.join(" and "),
             train.len()
         );
         std::fs::write(out, model.to_table(&header))?;

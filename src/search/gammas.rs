@@ -3,9 +3,10 @@
 //! the neighbours in atari), capture, escape, atari, self-atari, distance
 //! to the last two moves, line and open space. The probability of a move
 //! is its strength over the sum of all (Coulom, "Computing Elo Ratings of
-//! Move Patterns in the Game of Go", 2007). The gammas are learned from
-//! game records with Coulom's minorization-maximization (`ingo
-//! train-gammas`) and kept in `gammas.txt` beside this file; the tree's
+//! Move Patterns in the Game of Go", 2007). The gammas are learned with
+//! Coulom's minorization-maximization (`ingo train-gammas`), from the moves
+//! of game records or a teacher's probabilities, and kept in `gammas.txt`
+//! beside this file; the tree's
 //! priors give a child virtual wins that grow with its move's probability,
 //! as Pachi does with its own large patterns.
 
@@ -14,9 +15,11 @@ use std::fmt::Write as _;
 use std::sync::LazyLock;
 
 use crate::board::{Board, Color, Point};
-use crate::rules::Move;
 
 use super::tactics;
+
+mod positions;
+pub use positions::{policy_records, positions, Position};
 
 /// Feature groups; each move has exactly one value in each.
 pub const GROUPS: usize = 8;
@@ -41,7 +44,15 @@ const GROUP_NAMES: [&str; GROUPS] = [
     "prev",
     "line",
 ];
-const GROUP_SIZES: [usize; GROUPS] = [0, 4, 3, 3, 3, 5, 5, 8];
+const GROUP_SIZES: [usize; GROUPS] = [0, 4, 3, 3, 3, 5, 5, 2 * (LINE_CAP as usize + 1)];
+
+/// Lines from this one (0-based) inwards share their line gammas in every
+/// table. A table may tell fewer lines apart ([`Model::lines`]): on 9x9
+/// the fifth line is the centre point alone, while a table for 19x19 must
+/// tell the third and fourth lines of the opening from the centre.
+const LINE_CAP: u8 = 5;
+/// Most lines a table tells apart.
+pub const MAX_LINES: u8 = LINE_CAP + 1;
 
 /// The features of one move: the shape as a raw code (three bits per
 /// neighbour in [`Board::neighborhood_code`]'s slot order: the cell from
@@ -183,7 +194,7 @@ pub fn features(
     };
     values[LAST] = near(last);
     values[PREV] = near(prev);
-    values[LINE] = line(board, p).min(3) * 2 + u8::from(alone(board, p));
+    values[LINE] = line(board, p).min(LINE_CAP) * 2 + u8::from(alone(board, p));
     Features {
         shape: shape(board, color, p),
         values,
@@ -242,7 +253,19 @@ pub struct Model {
     shapes: HashMap<u32, f32>,
     /// The gamma of a shape the table does not list.
     rare_shape: f32,
+    /// The line group has all its values here, the lines a table does not
+    /// tell apart with the gammas of the last it does.
     groups: [Vec<f32>; GROUPS],
+    /// How many lines, from the edge, have line gammas of their own.
+    lines: u8,
+}
+
+/// A line row of `2 * lines` gammas, by line and open space, widened to
+/// every line: the inner lines repeat the last pair.
+fn expand_lines<T: Copy>(row: &[T]) -> Vec<T> {
+    (0..GROUP_SIZES[LINE])
+        .map(|v| row[(v / 2).min(row.len() / 2 - 1) * 2 + v % 2])
+        .collect()
 }
 
 impl Model {
@@ -252,6 +275,7 @@ impl Model {
             shapes: HashMap::new(),
             rare_shape: 1.0,
             groups: GROUP_SIZES.map(|n| vec![1.0; n]),
+            lines: MAX_LINES,
         }
     }
 
@@ -301,11 +325,20 @@ impl Model {
                         .position(|&n| n == key)
                         .filter(|&g| g != SHAPE)
                         .ok_or_else(bad)?;
-                    if numbers.len() != GROUP_SIZES[group] {
+                    let values: Vec<f32> =
+                        numbers.iter().map(|s| gamma(s)).collect::<Result<_, _>>()?;
+                    if values.len() == GROUP_SIZES[group] {
+                        model.groups[group] = values;
+                    } else if group == LINE
+                        && values.len() % 2 == 0
+                        && (2..GROUP_SIZES[LINE]).contains(&values.len())
+                    {
+                        // Fewer lines told apart: the inner ones share the
+                        // last line's gammas.
+                        model.lines = (values.len() / 2) as u8;
+                        model.groups[LINE] = expand_lines(&values);
+                    } else {
                         return Err(bad());
-                    }
-                    for (v, s) in numbers.iter().enumerate() {
-                        model.groups[group][v] = gamma(s)?;
                     }
                 }
             }
@@ -319,9 +352,14 @@ impl Model {
         for line in header.lines() {
             let _ = writeln!(out, "# {line}");
         }
-        for (name, gammas) in GROUP_NAMES.iter().zip(&self.groups).skip(1) {
+        for (group, (name, gammas)) in GROUP_NAMES.iter().zip(&self.groups).enumerate().skip(1) {
             let _ = write!(out, "{name}");
-            for g in gammas {
+            let n = if group == LINE {
+                2 * usize::from(self.lines)
+            } else {
+                gammas.len()
+            };
+            for g in &gammas[..n] {
                 let _ = write!(out, " {g:.4}");
             }
             out.push('\n');
@@ -358,45 +396,6 @@ pub static MODEL: LazyLock<Model> = LazyLock::new(|| {
     Model::parse(include_str!("gammas.txt")).expect("the shipped gamma table parses")
 });
 
-/// One training position: the features of every legal move, the one
-/// played first.
-pub struct Position {
-    pub moves: Vec<Features>,
-}
-
-/// The training positions of a game record: every move of a player that
-/// `learn` accepts, with all the legal moves there that are no own eye
-/// (the tree's candidates). A move into an own eye is left out.
-pub fn positions(setup: &Board, moves: &[Move], learn: impl Fn(Color) -> bool) -> Vec<Position> {
-    let mut board = setup.clone();
-    let mut out = Vec::new();
-    let mut history: Vec<Option<Point>> = Vec::new();
-    for &mv in moves {
-        let color = mv.color();
-        if let Move::Play(_, played) = mv {
-            let last = history.last().copied().flatten();
-            let prev = history.iter().rev().nth(1).copied().flatten();
-            let candidate = |p: Point| board.is_pseudo_legal(color, p) && !board.is_eye(p, color);
-            if learn(color) && candidate(played) {
-                let mut moves = vec![features(&board, color, played, last, prev)];
-                for i in 0..board.empty_count() {
-                    let p = board.empty_point(i);
-                    if p != played && candidate(p) {
-                        moves.push(features(&board, color, p, last, prev));
-                    }
-                }
-                out.push(Position { moves });
-            }
-            board.play_unchecked(color, played);
-            history.push(Some(played));
-        } else {
-            board.pass();
-            history.push(None);
-        }
-    }
-    out
-}
-
 /// Least number of times a shape must be seen among the candidates to get
 /// a gamma of its own; rarer ones share one.
 const MIN_SHAPE_COUNT: usize = 20;
@@ -406,7 +405,11 @@ const MIN_SHAPE_COUNT: usize = 20;
 /// in every position where it was a candidate, of its partners' strength
 /// over the position's total. A virtual win and loss against a gamma of
 /// 1 keeps features seen rarely near 1.
-pub fn train(positions: &[Position], rounds: usize) -> Model {
+///
+/// The line gammas tell the first `lines` lines apart (at most
+/// [`MAX_LINES`]); the lines inside share the last one's.
+pub fn train(positions: &[Position], rounds: usize, lines: u8) -> Model {
+    let lines = lines.clamp(1, MAX_LINES);
     // The shapes to learn: the canonical forms seen often enough; the
     // others share index 0.
     let mut seen: HashMap<u32, usize> = HashMap::new();
@@ -435,6 +438,7 @@ pub fn train(positions: &[Position], rounds: usize) -> Model {
                 .map(|f| {
                     let mut r = f.values.map(u32::from);
                     r[SHAPE] = index.get(&canonical(f.shape)).copied().unwrap_or(0);
+                    r[LINE] = (r[LINE] / 2).min(u32::from(lines) - 1) * 2 + r[LINE] % 2;
                     r
                 })
                 .collect()
@@ -442,11 +446,14 @@ pub fn train(positions: &[Position], rounds: usize) -> Model {
         .collect();
     let mut sizes = GROUP_SIZES;
     sizes[SHAPE] = kept.len() + 1;
+    sizes[LINE] = 2 * usize::from(lines);
     let mut gammas: Vec<Vec<f64>> = sizes.iter().map(|&n| vec![1.0; n]).collect();
     let mut wins: Vec<Vec<f64>> = sizes.iter().map(|&n| vec![0.0; n]).collect();
-    for pos in &rows {
-        for (g, &v) in pos[0].iter().enumerate() {
-            wins[g][v as usize] += 1.0;
+    for (pos, rows) in positions.iter().zip(&rows) {
+        for &(i, w) in &pos.targets {
+            for (g, &v) in rows[i as usize].iter().enumerate() {
+                wins[g][v as usize] += f64::from(w);
+            }
         }
     }
     let strength = |gammas: &[Vec<f64>], r: &[u32; GROUPS]| -> f64 {
@@ -479,21 +486,29 @@ pub fn train(positions: &[Position], rounds: usize) -> Model {
     for (group, learned) in model.groups.iter_mut().zip(&gammas).skip(1) {
         *group = learned.iter().map(|&x| x as f32).collect();
     }
+    model.groups[LINE] = expand_lines(&model.groups[LINE]);
+    model.lines = lines;
     model
 }
 
-/// Share of positions where the model ranks the move played first, and
-/// the mean log-probability it gives that move.
+/// Share of positions where the model ranks the teacher's move (its
+/// likeliest, for a teacher that gives probabilities) first, and the mean
+/// log-probability it gives the teacher's moves (weighted by theirs).
 pub fn evaluate(model: &Model, positions: &[Position]) -> (f64, f64) {
     let mut first = 0;
     let mut log_p = 0.0;
     for pos in positions {
         let s: Vec<f64> = pos.moves.iter().map(|f| model.strength(f, true)).collect();
         let total: f64 = s.iter().sum();
-        if s[1..].iter().all(|&x| x < s[0]) {
+        let top = pos.top() as usize;
+        if s.iter().enumerate().all(|(i, &x)| i == top || x < s[top]) {
             first += 1;
         }
-        log_p += (s[0] / total).ln();
+        log_p += pos
+            .targets
+            .iter()
+            .map(|&(i, w)| f64::from(w) * (s[i as usize] / total).ln())
+            .sum::<f64>();
     }
     let n = positions.len().max(1) as f64;
     (f64::from(first) / n, log_p / n)
@@ -614,9 +629,10 @@ mod tests {
                 moves: std::iter::once(capture)
                     .chain(others.iter().copied())
                     .collect(),
+                targets: vec![(0, 1.0)],
             })
             .collect();
-        let model = train(&positions, 10);
+        let model = train(&positions, 10, MAX_LINES);
         assert!(model.groups[CAPTURE][1] > 2.0 * model.groups[CAPTURE][0]);
         let (first, _) = evaluate(&model, &positions);
         assert!(first > 0.99);
@@ -625,6 +641,55 @@ mod tests {
         for f in &positions[0].moves {
             let (a, b) = (model.strength(f, true), again.strength(f, true));
             assert!((a - b).abs() < 1e-3 * a, "{a} {b}");
+        }
+    }
+
+    #[test]
+    fn a_teachers_probabilities_become_the_ratio_of_gammas() {
+        // Two candidates told apart only by the capture feature, the
+        // capture given 0.75 and the other 0.25 in every position: the
+        // fitted model gives them the same 3 to 1.
+        let b = board(
+            ". . . . .
+             . . X . .
+             . X O . .
+             . . X . .
+             . . . . .",
+        );
+        let capture = features(&b, Color::Black, at(&b, "D3"), None, None);
+        let mut quiet = capture;
+        quiet.values[CAPTURE] = 0;
+        let positions: Vec<Position> = (0..200)
+            .map(|_| Position {
+                moves: vec![quiet, capture],
+                targets: vec![(0, 0.25), (1, 0.75)],
+            })
+            .collect();
+        let model = train(&positions, 30, MAX_LINES);
+        let ratio = model.strength(&capture, true) / model.strength(&quiet, true);
+        assert!((ratio - 3.0).abs() < 0.1, "{ratio}");
+        assert_eq!(positions[0].top(), 1);
+    }
+
+    #[test]
+    fn a_table_of_fewer_lines_gives_the_inner_ones_the_last_lines_gammas() {
+        let m = Model::parse("line 1 2 3 4 5 6 7 8").expect("parses");
+        assert_eq!(m.lines, 4);
+        assert_eq!(
+            m.groups[LINE],
+            [1., 2., 3., 4., 5., 6., 7., 8., 7., 8., 7., 8.]
+        );
+        assert!(m
+            .to_table("")
+            .contains("line 1.0000 2.0000 3.0000 4.0000 5.0000 6.0000 7.0000 8.0000\n"));
+        let wide = "line 1 2 3 4 5 6 7 8 9 10 11 12";
+        assert_eq!(Model::parse(wide).expect("parses").groups[LINE][11], 12.0);
+        for bad in [
+            "line",
+            "line 1 2 3",
+            "line 1 2 3 4 5 6 7 8 9 10 11 12 13 14",
+        ] {
+            assert!(Model::parse(bad).is_err(), "{bad}");
         }
     }
 
