@@ -3,7 +3,9 @@
 //! backup of a playout's result.
 //!
 //! The value blends a child's own win rate with its AMAF win rate (all
-//! moves as first, playout moves included) by the minimum-MSE schedule of
+//! moves as first, playout moves included, a move weighing up to three
+//! times as much the sooner it came: Pachi's `distance_rave`) by the
+//! minimum-MSE schedule of
 //! Gelly and Silver in Pachi's form: `beta = r / (r + n + r*n/EQUIV_RAVE)`.
 //! There is no exploration term: priors and RAVE do the exploring, as in
 //! Pachi and Fuego.
@@ -19,6 +21,9 @@ use super::tree::{NodeId, Stats, Tree, WIN};
 
 /// AMAF games worth as much as one real game (Pachi's `equiv_rave`).
 const EQUIV_RAVE: f64 = 3000.0;
+/// Extra AMAF weight of a move played right after the node, falling
+/// linearly to none at the end of the playout (Pachi's `distance_rave`).
+const DISTANCE_RAVE: u32 = 3;
 /// Weight of the mean margin (as a share of the board) beside the win
 /// rate: when every move wins (or loses), the margin still orders them.
 const SCORE_WEIGHT: f64 = 0.1;
@@ -128,7 +133,7 @@ impl Rave<'_> {
         path: &[NodeId],
         tree_moves: &[(Color, Option<Point>)],
         playout_moves: &[(Color, Point)],
-        first: &mut [u8],
+        first: &mut [u32],
         black_wins: u32,
         black_margin_halves: i64,
     ) {
@@ -137,15 +142,17 @@ impl Rave<'_> {
             Color::Black => (black_wins, black_margin_halves),
             Color::White => (WIN - black_wins, -black_margin_halves),
         };
-        // Earlier moves overwrite later ones: the first play counts.
-        for &(c, p) in playout_moves.iter().rev() {
-            first[p.index()] = 1 + c.index() as u8;
-        }
+        // Earlier moves overwrite later ones: the first play counts. Each
+        // entry is 1 + the colour + 2 * the move's index in the sequence.
         let depth = tree_moves.len();
+        let len = (depth + playout_moves.len()) as u32;
+        for (k, &(c, p)) in playout_moves.iter().enumerate().rev() {
+            first[p.index()] = 1 + c.index() as u32 + 2 * (depth + k) as u32;
+        }
         for i in (0..path.len()).rev() {
             if i < depth {
                 if let (c, Some(p)) = tree_moves[i] {
-                    first[p.index()] = 1 + c.index() as u8;
+                    first[p.index()] = 1 + c.index() as u32 + 2 * i as u32;
                 }
             }
             // The player to move at path[i].
@@ -154,12 +161,17 @@ impl Rave<'_> {
             let (wins, margin) = for_color(!mover);
             node.record(wins, margin);
             let (amaf_wins, _) = for_color(mover);
-            let want = 1 + mover.index() as u8;
+            let want = mover.index() as u32;
             for id in node.children() {
                 let child = tree.node(NodeId(id));
                 if let Some(p) = child.point() {
-                    if first[p.index()] == want {
-                        child.record_amaf(amaf_wins);
+                    let f = first[p.index()];
+                    if f != 0 && (f - 1) % 2 == want {
+                        // Pachi's distance_rave: a move played sooner
+                        // after this node counts up to four times.
+                        let at = (f - 1) / 2;
+                        let w = 1 + DISTANCE_RAVE * (len - at) / (len - i as u32 + 1);
+                        child.record_amaf(amaf_wins, w);
                     }
                 }
             }
@@ -172,5 +184,65 @@ impl Rave<'_> {
                 first[p.index()] = 0;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::MAX_POINTS;
+    use crate::search::tree::{NewChild, ROOT};
+
+    #[test]
+    fn amaf_counts_a_move_more_the_sooner_it_came() {
+        let tree = Tree::new(10);
+        let p = |v: &str| Point::parse(v, 9).expect("vertex");
+        let kids: Vec<NewChild> = ["A1", "B1", "C1", "D1"]
+            .iter()
+            .map(|&v| NewChild {
+                point: Some(p(v)),
+                prior_visits: 0,
+                prior_wins: 0,
+            })
+            .collect();
+        assert!(tree.expand(ROOT, &kids));
+        let filter = MoveFilter {
+            restrictions: Vec::new(),
+        };
+        let rave = Rave {
+            tree: &tree,
+            color: Color::Black,
+            area: 81.0,
+            after_pass: false,
+            try_pass: false,
+            filter: &filter,
+        };
+        let (b, w) = (Color::Black, Color::White);
+        let playout = [
+            (b, p("A1")),
+            (w, p("E1")),
+            (b, p("B1")),
+            (w, p("F1")),
+            (b, p("C1")),
+            (w, p("D1")),
+        ];
+        let mut first = vec![0; MAX_POINTS];
+        rave.backup(&[ROOT], &[], &playout, &mut first, WIN, 0);
+        let amaf = |v: &str| {
+            let id = tree
+                .node(ROOT)
+                .children()
+                .find(|&id| tree.node(NodeId(id)).point() == Some(p(v)))
+                .expect("a child");
+            let s = tree.node(NodeId(id)).stats();
+            (s.amaf_visits, s.amaf_wins)
+        };
+        // Six moves: Black's at 0, 2 and 4 weigh 1 + 3 * (6 - k) / 7.
+        assert_eq!(amaf("A1"), (3, 3 * WIN));
+        assert_eq!(amaf("B1"), (2, 2 * WIN));
+        assert_eq!(amaf("C1"), (1, WIN));
+        // D1 was White's: no AMAF for Black's child.
+        assert_eq!(amaf("D1"), (0, 0));
+        assert!(first.iter().all(|&f| f == 0), "the scratch is left clean");
     }
 }

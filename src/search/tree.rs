@@ -146,9 +146,10 @@ impl Node {
     }
 
     #[inline]
-    pub fn record_amaf(&self, half_wins: u32) {
-        self.amaf_visits.fetch_add(1, Ordering::Relaxed);
-        self.amaf_wins.fetch_add(half_wins, Ordering::Relaxed);
+    pub fn record_amaf(&self, half_wins: u32, weight: u32) {
+        self.amaf_visits.fetch_add(weight, Ordering::Relaxed);
+        self.amaf_wins
+            .fetch_add(half_wins * weight, Ordering::Relaxed);
     }
 
     pub fn is_expanded(&self) -> bool {

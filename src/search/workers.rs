@@ -91,9 +91,9 @@ struct Worker {
     tree_moves: Vec<(Color, Option<Point>)>,
     keys: Vec<(u64, Color)>,
     playout_moves: Vec<(Color, Point)>,
-    /// Per point: 1 + colour of the first player to play there, during
-    /// the AMAF update.
-    first: Vec<u8>,
+    /// Per point, during the AMAF update: 0, or the first play there as
+    /// 1 + its colour + twice its index in the descent and playout.
+    first: Vec<u32>,
     /// Owner of every point at the end of the playout (1 Black, -1
     /// White, 0 nobody).
     owners: Vec<i8>,
