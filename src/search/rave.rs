@@ -5,8 +5,8 @@
 //! The value blends a child's own win rate with its AMAF win rate (all
 //! moves as first, playout moves included, a move weighing up to three
 //! times as much the sooner it came: Pachi's `distance_rave`) by the
-//! minimum-MSE schedule of
-//! Gelly and Silver in Pachi's form: `beta = r / (r + n + r*n/EQUIV_RAVE)`.
+//! minimum-MSE schedule of Gelly and Silver in Pachi's form:
+//! `beta = r / (r + n + r*n/EQUIV_RAVE)`.
 //! There is no exploration term: priors and RAVE do the exploring, as in
 //! Pachi and Fuego.
 
@@ -168,7 +168,7 @@ impl Rave<'_> {
                     let f = first[p.index()];
                     if f != 0 && (f - 1) % 2 == want {
                         // Pachi's distance_rave: a move played sooner
-                        // after this node counts up to four times.
+                        // after this node counts up to three times.
                         let at = (f - 1) / 2;
                         let w = 1 + DISTANCE_RAVE * (len - at) / (len - i as u32 + 1);
                         child.record_amaf(amaf_wins, w);
