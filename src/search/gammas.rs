@@ -608,10 +608,9 @@ mod tests {
         assert_eq!(f.values[LINE], 0);
     }
 
-    #[test]
-    fn training_learns_what_is_played() {
-        // In every position the capture is played: its gamma must rise
-        // above the others'.
+    /// A board where Black D3 captures the White stone at C3, and that
+    /// capture's features.
+    fn capture_at_d3() -> (Board, Features) {
         let b = board(
             ". . . . .
              . . X . .
@@ -620,6 +619,14 @@ mod tests {
              . . . . .",
         );
         let capture = features(&b, Color::Black, at(&b, "D3"), None, None);
+        (b, capture)
+    }
+
+    #[test]
+    fn training_learns_what_is_played() {
+        // In every position the capture is played: its gamma must rise
+        // above the others'.
+        let (b, capture) = capture_at_d3();
         let others: Vec<Features> = ["A1", "E5", "B2", "A5"]
             .iter()
             .map(|v| features(&b, Color::Black, at(&b, v), None, None))
@@ -649,14 +656,7 @@ mod tests {
         // Two candidates told apart only by the capture feature, the
         // capture given 0.75 and the other 0.25 in every position: the
         // fitted model gives them the same 3 to 1.
-        let b = board(
-            ". . . . .
-             . . X . .
-             . X O . .
-             . . X . .
-             . . . . .",
-        );
-        let capture = features(&b, Color::Black, at(&b, "D3"), None, None);
+        let (_, capture) = capture_at_d3();
         let mut quiet = capture;
         quiet.values[CAPTURE] = 0;
         let positions: Vec<Position> = (0..200)

@@ -162,6 +162,8 @@ impl Rave<'_> {
             node.record(wins, margin);
             let (amaf_wins, _) = for_color(mover);
             let want = mover.index() as u32;
+            // Moves from this node's child on, plus one.
+            let span = len - i as u32 + 1;
             for id in node.children() {
                 let child = tree.node(NodeId(id));
                 if let Some(p) = child.point() {
@@ -170,7 +172,7 @@ impl Rave<'_> {
                         // Pachi's distance_rave: a move played sooner
                         // after this node counts up to three times.
                         let at = (f - 1) / 2;
-                        let w = 1 + DISTANCE_RAVE * (len - at) / (len - i as u32 + 1);
+                        let w = 1 + DISTANCE_RAVE * (len - at) / span;
                         child.record_amaf(amaf_wins, w);
                     }
                 }
