@@ -3,8 +3,7 @@
 //! keeps the first few playouts from deciding everything; the move model
 //! ([`gammas`]: shapes, captures, ataris and ladders, self-ataris, nearness
 //! to the last moves) adds wins that grow with the probability it gives
-//! the move, as Pachi's pattern prior does; an escape into a working
-//! ladder is no child at all; on big boards, where the model
+//! the move, as Pachi's pattern prior does; on big boards, where the model
 //! knows no openings, moves far from every stone keep to the third and
 //! fourth lines.
 
@@ -95,13 +94,6 @@ pub fn children(
             continue;
         }
         let f = gammas::features(board, color, p, last, prev);
-        // An escape that runs into a working ladder is no move at all
-        // (Pachi's `prune_ladders`): playouts do not chase ladders, so a
-        // tree that had the move would trust them and run, stone after
-        // stone, as in issue 20's 19x19 game 6.
-        if f.runs_into_ladder() {
-            continue;
-        }
         let s = model.strength(&f, !big);
         total += s;
         moves.push((p, s, f.alone()));
@@ -258,16 +250,14 @@ mod tests {
         assert!(prior_of(&black, "E4", 9) > prior_of(&black, "G3", 9));
         let mut b = b;
         b.play_unchecked(Color::Black, Point::parse("E4", 9).expect("v"));
-        // White's escape at D5 is no child at all; the move beside it is.
-        let d5 = Point::parse("D5", 9).expect("v");
         let white = children(&b, Color::White, None, None, false);
-        assert!(white.iter().all(|k| k.point != Some(d5)));
-        assert!(white.iter().any(|k| k.point == Point::parse("C5", 9).ok()));
-        // With a ladder breaker at C7 the escape is a child, and urgent.
+        let caught = prior_of(&white, "D5", 9);
+        assert!(caught < prior_of(&white, "G3", 9));
+        // With a ladder breaker at C7 the escape is urgent again.
         b.play_unchecked(Color::White, Point::parse("C7", 9).expect("v"));
         let white = children(&b, Color::White, None, None, false);
         assert!(prior_of(&white, "D5", 9) > 0.9);
-        assert!(prior_of(&white, "D5", 9) > prior_of(&white, "G3", 9));
+        assert!(prior_of(&white, "D5", 9) > caught);
     }
 
     #[test]
