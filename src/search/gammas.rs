@@ -69,6 +69,12 @@ impl Features {
     pub fn alone(&self) -> bool {
         self.values[LINE] & 1 == 1
     }
+
+    /// The move only extends an own string in atari into a ladder that
+    /// works ([`tactics::runs_into_ladder`]).
+    pub fn runs_into_ladder(&self) -> bool {
+        self.values[ESCAPE] == 2
+    }
 }
 
 /// Code slots of the four neighbours in [`Point::neighbors`]'s order

@@ -3,14 +3,20 @@
 //! keeps the first few playouts from deciding everything; the move model
 //! ([`gammas`]: shapes, captures, ataris and ladders, self-ataris, nearness
 //! to the last moves) adds wins that grow with the probability it gives
-//! the move, as Pachi's pattern prior does; on big boards, where the model
+//! the move, as Pachi's pattern prior does; an escape into a long
+//! working ladder is no child at all; on big boards, where the model
 //! knows no openings, moves far from every stone keep to the third and
 //! fourth lines.
 
 use crate::board::{Board, Color, Point};
 
-use super::gammas;
 use super::tree::NewChild;
+use super::{gammas, tactics};
+
+/// Extensions before the capture from which a ladder escape is pruned:
+/// Pachi prunes every ladder of four moves or more (its count takes in
+/// the last, hopeless, extension).
+const LONG_LADDER: u32 = 3;
 
 // With RAVE the real statistics, where priors go, weigh little until a
 // node has thousands of visits (beta = r / (r + n + r*n/3000)), so the
@@ -94,6 +100,18 @@ pub fn children(
             continue;
         }
         let f = gammas::features(board, color, p, last, prev);
+        // An escape that runs into a long working ladder is no move at
+        // all (Pachi's `prune_ladders`): playouts do not chase ladders, so
+        // a tree that had the move would trust them and run, stone after
+        // stone, as in issue 20's 19x19 game 6. Short ones stay: a string
+        // caught in a net or a capturing race may still be worth a move
+        // (Pachi's `useful_ladder`), as in the race of
+        // `does_not_pass_in_a_race_the_mover_wins`.
+        if f.runs_into_ladder()
+            && tactics::escape_ladder_length(board, color, p).is_some_and(|n| n >= LONG_LADDER)
+        {
+            continue;
+        }
         let s = model.strength(&f, !big);
         total += s;
         moves.push((p, s, f.alone()));
@@ -250,14 +268,43 @@ mod tests {
         assert!(prior_of(&black, "E4", 9) > prior_of(&black, "G3", 9));
         let mut b = b;
         b.play_unchecked(Color::Black, Point::parse("E4", 9).expect("v"));
+        // White's escape at D5 is no child at all; the move beside it is.
+        let d5 = Point::parse("D5", 9).expect("v");
         let white = children(&b, Color::White, None, None, false);
-        let caught = prior_of(&white, "D5", 9);
-        assert!(caught < prior_of(&white, "G3", 9));
-        // With a ladder breaker at C7 the escape is urgent again.
+        assert!(white.iter().all(|k| k.point != Some(d5)));
+        assert!(white.iter().any(|k| k.point == Point::parse("C5", 9).ok()));
+        // With a ladder breaker at C7 the escape is a child, and urgent.
         b.play_unchecked(Color::White, Point::parse("C7", 9).expect("v"));
         let white = children(&b, Color::White, None, None, false);
         assert!(prior_of(&white, "D5", 9) > 0.9);
-        assert!(prior_of(&white, "D5", 9) > caught);
+        assert!(prior_of(&white, "D5", 9) > prior_of(&white, "G3", 9));
+    }
+
+    #[test]
+    fn a_string_caught_at_once_may_still_run() {
+        // White G9 connects F9 (in atari) to the big string, which Black
+        // then catches at once with F6 or J9: a ladder of one move, which
+        // stays a child (the race of mcts's
+        // `does_not_pass_in_a_race_the_mover_wins` needs such moves).
+        let b = board(
+            ". . O O X O . O .
+             O . O X X X O O X
+             . O O O X X O X X
+             . . O X . . O O X
+             O O O X X X X X .
+             X O X X O O X X X
+             X X X O . O O O X
+             . X O O O . . O O
+             X X X X O . . . .",
+        );
+        let g9 = Point::parse("G9", 9).expect("v");
+        assert!(crate::search::tactics::runs_into_ladder(
+            &b,
+            Color::White,
+            g9
+        ));
+        let white = children(&b, Color::White, None, None, false);
+        assert!(white.iter().any(|k| k.point == Some(g9)));
     }
 
     #[test]

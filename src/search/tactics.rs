@@ -24,10 +24,21 @@ thread_local! {
 /// side tries an atari on each and reads on. A read longer than the budget
 /// counts as an escape.
 pub fn ladder_captures(board: &Board, s: Point) -> bool {
-    if board.atari_liberty(s).is_none() {
-        return false;
+    ladder_length(board, s).is_some()
+}
+
+/// How many times the string at `s` (in atari, owner to move) extends to
+/// two liberties before a ladder ([`ladder_captures`]) kills it; `None`
+/// when it gets out. A net that catches at once is 1; a ladder crossing
+/// the board is tens.
+pub fn ladder_length(board: &Board, s: Point) -> Option<u32> {
+    if board.atari_liberty(s).is_none() || captures_out(board, s) {
+        return None;
     }
-    !captures_out(board, s) && !extension_escapes(board, s)
+    with_scratch(board, |boards| {
+        let mut read = Read::new();
+        (!extends_out(Some(board), boards, 0, s, &mut read)).then_some(read.caught_at as u32)
+    })
 }
 
 /// Does extending on its liberty take the string at `s` (in atari, owner
@@ -35,8 +46,7 @@ pub fn ladder_captures(board: &Board, s: Point) -> bool {
 /// leaves it with one liberty or none.
 pub fn extension_escapes(board: &Board, s: Point) -> bool {
     with_scratch(board, |boards| {
-        let mut budget = LADDER_BUDGET;
-        extends_out(Some(board), boards, 0, s, &mut budget)
+        extends_out(Some(board), boards, 0, s, &mut Read::new())
     })
 }
 
@@ -47,14 +57,14 @@ pub fn atari_ladders(board: &Board, color: Color, p: Point) -> bool {
     with_scratch(board, |boards| {
         boards[0].copy_from(board);
         boards[0].play_unchecked(color, p);
-        let mut budget = LADDER_BUDGET;
+        let mut read = Read::new();
         let enemy = Cell::stone(!color);
         p.neighbors().into_iter().any(|n| {
             let b = &boards[0];
             if b.cell(n) != enemy || b.atari_liberty(n).is_none() || captures_out(b, n) {
                 return false;
             }
-            !extends_out(None, boards, 1, n, &mut budget)
+            !extends_out(None, boards, 1, n, &mut read)
         })
     })
 }
@@ -74,13 +84,40 @@ fn with_scratch<T>(board: &Board, read: impl FnOnce(&mut Vec<Board>) -> T) -> T 
 /// in atari into a ladder? True when `p` is the liberty of such a string,
 /// captures nothing, gives the string two liberties, and the ladder works.
 pub fn runs_into_ladder(board: &Board, color: Color, p: Point) -> bool {
+    escape_ladder_length(board, color, p).is_some()
+}
+
+/// The [`ladder_length`] of the ladder a stone of `color` on `p` runs
+/// into ([`runs_into_ladder`]), the longest when it runs several strings;
+/// `None` when it runs into none.
+pub fn escape_ladder_length(board: &Board, color: Color, p: Point) -> Option<u32> {
     if board.captures_at(color, p) || board.liberties_after(color, p, 3) != 2 {
-        return false;
+        return None;
     }
     let own = Cell::stone(color);
-    p.neighbors().into_iter().any(|n| {
-        board.cell(n) == own && board.atari_liberty(n) == Some(p) && ladder_captures(board, n)
-    })
+    p.neighbors()
+        .into_iter()
+        .filter(|&n| board.cell(n) == own && board.atari_liberty(n) == Some(p))
+        .filter_map(|n| ladder_length(board, n))
+        .max()
+}
+
+/// What one ladder read has left to spend, and where it ended.
+struct Read {
+    /// Stones it may still place ([`LADDER_BUDGET`]).
+    budget: u32,
+    /// The step at which the chased string could no longer extend to two
+    /// liberties: the length of the ladder, once the read says it works.
+    caught_at: usize,
+}
+
+impl Read {
+    fn new() -> Read {
+        Read {
+            budget: LADDER_BUDGET,
+            caught_at: 0,
+        }
+    }
 }
 
 /// Can the owner of `s` (in atari) capture a string of the other colour
@@ -110,21 +147,28 @@ fn extends_out(
     boards: &mut Vec<Board>,
     at: usize,
     s: Point,
-    budget: &mut u32,
+    read: &mut Read,
 ) -> bool {
     let board = from.unwrap_or_else(|| &boards[at - 1]);
     let (Some(color), Some(lib)) = (board.color_at(s), board.atari_liberty(s)) else {
         return false;
     };
+    // A false answer goes straight up every step of the read (each step
+    // is caught once a deeper one is), so the step that sets `caught_at`
+    // is the last of the chase.
     if !board.is_pseudo_legal(color, lib) {
+        read.caught_at = at;
         return false;
     }
     match board.liberties_after(color, lib, 3) {
-        0 | 1 => return false,
+        0 | 1 => {
+            read.caught_at = at;
+            return false;
+        }
         2 => {}
         _ => return true,
     }
-    if *budget < 2 {
+    if read.budget < 2 {
         return true;
     }
     while boards.len() <= at {
@@ -137,14 +181,14 @@ fn extends_out(
         mine[0].play_unchecked(color, lib);
     };
     extend(boards);
-    *budget -= 1;
+    read.budget -= 1;
     // `boards[at]` holds just the extension until an atari is played on
     // it; only a second real chase needs the copy again.
     let mut extended = true;
     let attacker = !color;
     let libs = boards[at].liberties_up_to::<2>(lib);
     for (i, &a) in libs.as_slice().iter().enumerate() {
-        if *budget == 0 {
+        if read.budget == 0 {
             return true;
         }
         if !extended {
@@ -161,18 +205,18 @@ fn extends_out(
         // it out; the budget is charged as if it had been.
         let other = libs.as_slice()[1 - i];
         if here.liberties_after(color, other, 4) >= 4 {
-            *budget -= 1;
+            read.budget -= 1;
             continue;
         }
         boards[at].play_unchecked(attacker, a);
         extended = false;
-        *budget -= 1;
+        read.budget -= 1;
         // The chasing stone may itself be in atari: capturing it, or any
         // other chaser in atari, gets out.
         let chased = &boards[at];
         let caught = chased.atari_liberty(lib).is_some()
             && !captures_out(chased, lib)
-            && !extends_out(None, boards, at + 1, lib, budget);
+            && !extends_out(None, boards, at + 1, lib, read);
         if caught {
             return false;
         }
@@ -215,6 +259,42 @@ mod tests {
         assert_eq!(b.atari_liberty(d4), Some(at(&b, "D5")));
         assert!(ladder_captures(&b, d4));
         assert!(!extension_escapes(&b, d4));
+    }
+
+    #[test]
+    fn a_ladder_is_as_long_as_its_extensions() {
+        // D5, C5, C6, B6 and A6 each leave two liberties; A5 leaves one.
+        let b = ladder(&[]);
+        assert_eq!(ladder_length(&b, at(&b, "D4")), Some(5));
+        assert_eq!(
+            escape_ladder_length(&b, Color::White, at(&b, "D5")),
+            Some(5)
+        );
+        let b = ladder(&[("C7", Color::White)]);
+        assert_eq!(ladder_length(&b, at(&b, "D4")), None);
+        assert_eq!(escape_ladder_length(&b, Color::White, at(&b, "D5")), None);
+    }
+
+    #[test]
+    fn a_race_lost_at_once_is_a_ladder_of_one() {
+        // White F9 has just taken G9 and is in atari there. Connecting
+        // at G9 joins the big string with two liberties, F6 and J9, and
+        // Black's F6 (or J9) leaves it one: caught after one extension.
+        let b = board(
+            ". . O O X O . O .
+             O . O X X X O O X
+             . O O O X X O X X
+             . . O X . . O O X
+             O O O X X X X X .
+             X O X X O O X X X
+             X X X O . O O O X
+             . X O O O . . O O
+             X X X X O . . . .",
+        );
+        assert_eq!(
+            escape_ladder_length(&b, Color::White, at(&b, "G9")),
+            Some(1)
+        );
     }
 
     #[test]
