@@ -463,6 +463,18 @@ impl Board {
         slot(self.head[p.index()])
     }
 
+    /// Number of empty points next to `p`, from the packed counts: O(1).
+    #[inline]
+    pub fn empty_neighbors(&self, p: Point) -> u16 {
+        (self.nbr[p.index()] / NB_EMPTY) & NB_MASK
+    }
+
+    /// Do the stones at `a` and `b` belong to one string?
+    #[inline]
+    pub fn same_string(&self, a: Point, b: Point) -> bool {
+        self.head_of(a) == self.head_of(b)
+    }
+
     /// The stones of the string at `p`, which must hold a stone.
     pub fn string_stones(&self, p: Point) -> Vec<Point> {
         let mut out = Vec::new();

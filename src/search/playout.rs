@@ -22,8 +22,9 @@ pub enum Policy {
     NoSelfAtari,
     /// A recent ko first (Pachi's moggy: connect it or take it back),
     /// then MoGo/Moggy order around the last move: save own strings it
-    /// put in atari, capture, 3x3 patterns, nakade; else random without
-    /// self-atari (mostly). See [`heavy_move`].
+    /// put in atari, capture, strings at two liberties, 3x3 patterns,
+    /// nakade; else random without self-atari (mostly). See
+    /// [`heavy_move`].
     Heavy,
 }
 
@@ -51,6 +52,10 @@ fn heuristic_rate(size: u8) -> f64 {
         1.0
     }
 }
+
+/// Chance that the heavy policy looks for strings at two liberties
+/// (Pachi's moggy `atarirate`: 90 on 9x9, 80 on bigger boards).
+const TWO_LIB_RATE: f64 = 0.9;
 
 /// Chance that a random heavy move refuses a self-atari of a string.
 const SELF_ATARI_REJECT: f64 = 0.9;
@@ -208,11 +213,13 @@ fn playable(board: &Board, color: Color, p: Point) -> bool {
 /// 1. an own string next to `last` in atari: capture a neighbour of it in
 ///    atari, or extend when that gives two or more liberties;
 /// 2. capture an opposing string in atari at or next to `last`;
-/// 3. a 3x3 pattern ([`patterns`]) on an empty neighbour of `last`;
-/// 4. the vital point of an eye space of three to six points next to
+/// 3. strings at two liberties around `last` ([`two_liberty_moves`]), at
+///    the rate [`TWO_LIB_RATE`];
+/// 4. a 3x3 pattern ([`patterns`]) on an empty neighbour of `last`;
+/// 5. the vital point of an eye space of three to six points next to
 ///    `last` (nakade).
 ///
-/// Rules 3 and 4 skip self-ataris other than nakades
+/// Rules 3 to 5 skip self-ataris other than nakades
 /// ([`Board::is_bad_self_atari`]); every answer is [`playable`].
 pub fn heavy_move<R: Rng + ?Sized>(
     board: &Board,
@@ -256,7 +263,15 @@ pub fn heavy_move<R: Rng + ?Sized>(
         return Some(p);
     }
 
-    // 3. Patterns on the empty points around the last move.
+    // 3. Strings at two liberties: capturing races.
+    if rng.random_bool(TWO_LIB_RATE) {
+        two_liberty_moves(board, color, last, &mut cands);
+        if let Some(p) = cands.pick(rng) {
+            return Some(p);
+        }
+    }
+
+    // 4. Patterns on the empty points around the last move.
     for &q in &around {
         if board.is_empty_at(q)
             && patterns::matches(board, q, color)
@@ -270,9 +285,109 @@ pub fn heavy_move<R: Rng + ?Sized>(
         return Some(p);
     }
 
-    // 4. Nakade.
+    // 5. Nakade.
     nakade_point(board, last)
         .filter(|&p| playable(board, color, p) && !board.is_bad_self_atari(color, p))
+}
+
+/// Rule 3 of [`heavy_move`], after Pachi's moggy "2lib" check:
+/// - the string of `last`, left with two liberties, is put in atari on
+///   either, unless it has them in miai ([`miai_two`]);
+/// - an own string next to `last` that it left with two liberties
+///   extends to three or more, captures a neighbour in atari, or puts a
+///   neighbour at two liberties in atari.
+///
+/// Capturing races are won or lost here: without it random moves fill
+/// the liberties in any order, and a string short of them neither runs
+/// nor attacks (issue 20's lost games, judged by KataGo).
+fn two_liberty_moves(board: &Board, color: Color, last: Point, cands: &mut Candidates) {
+    let own = Cell::stone(color);
+    let enemy = Cell::stone(!color);
+    // A stone with three empty neighbours is a string with three
+    // liberties at least: known without walking it.
+    if board.cell(last) == enemy && board.empty_neighbors(last) < 3 {
+        if let &[a, b] = board.liberties_up_to::<3>(last).as_slice() {
+            if !miai_two(board, last, a, b) {
+                atari_on(board, color, a, cands);
+                atari_on(board, color, b, cands);
+            }
+        }
+    }
+    let around = last.neighbors();
+    for (i, &n) in around.iter().enumerate() {
+        // A string touching `last` twice is looked at once.
+        if board.cell(n) != own
+            || board.empty_neighbors(n) >= 3
+            || around[..i]
+                .iter()
+                .any(|&m| board.cell(m) == own && board.same_string(m, n))
+        {
+            continue;
+        }
+        let libs = board.liberties_up_to::<3>(n);
+        let &[a, b] = libs.as_slice() else {
+            continue;
+        };
+        for l in [a, b] {
+            if playable(board, color, l) && board.liberties_after(color, l, 3) >= 3 {
+                cands.push(l);
+            }
+        }
+        // Opposing strings already looked at, each by one of its stones.
+        let mut seen = [last; 8];
+        let mut seen_len = 0;
+        for st in board.stones(n) {
+            for m in st.neighbors() {
+                if board.cell(m) != enemy
+                    || seen[..seen_len].iter().any(|&o| board.same_string(o, m))
+                {
+                    continue;
+                }
+                if seen_len < seen.len() {
+                    seen[seen_len] = m;
+                    seen_len += 1;
+                }
+                let theirs = board.liberties_up_to::<3>(m);
+                match theirs.as_slice() {
+                    &[l] if playable(board, color, l) => cands.push(l),
+                    &[a, b] => {
+                        atari_on(board, color, a, cands);
+                        atari_on(board, color, b, cands);
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+/// An atari by `color` on the liberty `l` of a string at two, when it is
+/// playable and no self-atari of the attacker's.
+fn atari_on(board: &Board, color: Color, l: Point, cands: &mut Candidates) {
+    if playable(board, color, l) && !board.is_bad_self_atari(color, l) {
+        cands.push(l);
+    }
+}
+
+/// Are the two liberties `a` and `b` of the string at `s` miai: it can
+/// connect to a friendly string of two or more liberties on one, and on
+/// the other connect too or run into open space? Then an atari only
+/// makes it stronger (Pachi's `miai_2lib`).
+fn miai_two(board: &Board, s: Point, a: Point, b: Point) -> bool {
+    let own = board.cell(s);
+    let connects = |l: Point| {
+        l.neighbors().into_iter().any(|n| {
+            board.cell(n) == own
+                && !board.same_string(n, s)
+                && board.liberty_count_up_to::<2>(n) >= 2
+        })
+    };
+    let opens = |l: Point, other: Point| {
+        l.neighbors()
+            .into_iter()
+            .any(|n| n != other && board.is_empty_at(n))
+    };
+    (connects(a) && (connects(b) || opens(b, a))) || (connects(b) && opens(a, b))
 }
 
 /// The eight points around `p` (walls included).
@@ -462,6 +577,78 @@ mod tests {
         assert_eq!(
             heavy_move(&b, Color::Black, at(&b, "C3"), &mut rng),
             Some(at(&b, "A2"))
+        );
+    }
+
+    /// The points [`two_liberty_moves`] offers, sorted.
+    fn two_liberty(b: &Board, color: Color, last: &str) -> Vec<Point> {
+        let last = at(b, last);
+        let mut cands = Candidates::new(last);
+        two_liberty_moves(b, color, last, &mut cands);
+        let mut got = cands.points[..cands.len].to_vec();
+        got.sort_by_key(|p| p.index());
+        got
+    }
+
+    fn sorted(b: &Board, vs: &[&str]) -> Vec<Point> {
+        let mut want: Vec<Point> = vs.iter().map(|v| at(b, v)).collect();
+        want.sort_by_key(|p| p.index());
+        want
+    }
+
+    #[test]
+    fn heavy_ataris_a_string_left_with_two_liberties() {
+        // White A2 has liberties A1 and A3, and no friend to connect to:
+        // Black ataris on either (a lone stone at A1 is a throw-in, not
+        // a bad self-atari).
+        let b = board(
+            ". . . . .
+             . . . . .
+             . . . . .
+             O X . . .
+             . . . . .",
+        );
+        assert_eq!(
+            two_liberty(&b, Color::Black, "A2"),
+            sorted(&b, &["A1", "A3"])
+        );
+        // White D4's liberties D5 and E4 each connect it to a friend
+        // (D6, F4): they are miai, and an atari would only push it there.
+        let open = ". . . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . X O . . .
+             . . . X . . .
+             . . . . . . .
+             . . . . . . .";
+        let b = board(open);
+        assert_eq!(
+            two_liberty(&b, Color::Black, "D4"),
+            sorted(&b, &["D5", "E4"])
+        );
+        let mut b = board(open);
+        b.play_unchecked(Color::White, at(&b, "D6"));
+        b.play_unchecked(Color::White, at(&b, "F4"));
+        assert_eq!(two_liberty(&b, Color::Black, "D4"), vec![]);
+    }
+
+    #[test]
+    fn heavy_counter_ataris_in_a_capturing_race() {
+        // White C1 left Black A2-C2 with two liberties, A1 and B1, and
+        // neither extension gains one. White C1 (B1, D1) and D2 (D1, E2)
+        // have two each: D1 ataris both, E2 ataris D2. B1 would put Black's
+        // own string in atari; C1 itself is miai (connect at D1, or run
+        // to A1 from B1), so only the counter-ataris are left.
+        let b = board(
+            ". . . . .
+             . . . . .
+             O O O X .
+             X X X O .
+             . . O . .",
+        );
+        assert_eq!(
+            two_liberty(&b, Color::Black, "C1"),
+            sorted(&b, &["D1", "E2"])
         );
     }
 
