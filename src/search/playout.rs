@@ -348,9 +348,9 @@ fn two_liberty_moves(board: &Board, color: Color, last: Point, cands: &mut Candi
                     seen_len += 1;
                 }
                 let theirs = board.liberties_up_to::<3>(m);
-                match theirs.as_slice() {
-                    &[l] if playable(board, color, l) => cands.push(l),
-                    &[a, b] => {
+                match *theirs.as_slice() {
+                    [l] if playable(board, color, l) => cands.push(l),
+                    [a, b] => {
                         atari_on(board, color, a, cands);
                         atari_on(board, color, b, cands);
                     }
