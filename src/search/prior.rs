@@ -286,17 +286,7 @@ mod tests {
         // then catches at once with F6 or J9: a ladder of one move, which
         // stays a child (the race of mcts's
         // `does_not_pass_in_a_race_the_mover_wins` needs such moves).
-        let b = board(
-            ". . O O X O . O .
-             O . O X X X O O X
-             . O O O X X O X X
-             . . O X . . O O X
-             O O O X X X X X .
-             X O X X O O X X X
-             X X X O . O O O X
-             . X O O O . . O O
-             X X X X O . . . .",
-        );
+        let b = crate::testing::positions::race_connection();
         let g9 = Point::parse("G9", 9).expect("v");
         assert!(crate::search::tactics::runs_into_ladder(
             &b,

@@ -280,17 +280,7 @@ mod tests {
         // White F9 has just taken G9 and is in atari there. Connecting
         // at G9 joins the big string with two liberties, F6 and J9, and
         // Black's F6 (or J9) leaves it one: caught after one extension.
-        let b = board(
-            ". . O O X O . O .
-             O . O X X X O O X
-             . O O O X X O X X
-             . . O X . . O O X
-             O O O X X X X X .
-             X O X X O O X X X
-             X X X O . O O O X
-             . X O O O . . O O
-             X X X X O . . . .",
-        );
+        let b = crate::testing::positions::race_connection();
         assert_eq!(
             escape_ladder_length(&b, Color::White, at(&b, "G9")),
             Some(1)

@@ -22,6 +22,34 @@ pub const SEKI_SHARED_LIBERTIES: &str = "X X X X X X X
                                          X X X X X X X
                                          . X . X . X .";
 
+/// From a game against GNU Go (Black to move, before its pass at move
+/// 67): the race between White's G8-H6 string (liberties F6, J9) and
+/// Black's H7-J6 string (J9, J5) goes to the side that moves first. White
+/// F9 takes G9 and is in atari there; connecting at G9 then leaves the
+/// big string two liberties, and Black catches it at once (a "ladder" of
+/// one extension).
+pub const RACE_THE_MOVER_WINS: &str = ". . O O X . X O .
+                                       O . O X X X O O X
+                                       . O O O X X O X X
+                                       . . O X . . O O X
+                                       O O O X X X X X .
+                                       X O X X O O X X X
+                                       X X X O . O O O X
+                                       . X O O O . . O O
+                                       . X X X O . . . .";
+
+/// [`RACE_THE_MOVER_WINS`] after White F9 (taking G9) and Black A1:
+/// White to move, with F9 in atari at G9.
+pub fn race_connection() -> crate::board::Board {
+    use crate::board::Color;
+    let mut b = super::board(RACE_THE_MOVER_WINS);
+    for (v, c) in [("F9", Color::White), ("A1", Color::Black)] {
+        let p = super::at(&b, v);
+        b.play_unchecked(c, p);
+    }
+    b
+}
+
 /// A triple ko: ko 1 (B8/C8) and ko 3 (B4/C4) can be taken by Black, ko 2
 /// (G8/H8) by White. Taking them in turn, B C8, W G8, B C4, W B8, B H8,
 /// and then W B4 recreates the starting arrangement with Black to move.

@@ -3,7 +3,7 @@
 use super::*;
 use crate::board::Board;
 use crate::rules::Rules;
-use crate::testing::positions::{APPROACHABLE_LIBERTY, FALSE_SEKIS};
+use crate::testing::positions::{APPROACHABLE_LIBERTY, FALSE_SEKIS, RACE_THE_MOVER_WINS};
 use crate::testing::vertex as v;
 
 fn params() -> SearchParams {
@@ -246,17 +246,7 @@ fn does_not_pass_while_the_opponent_can_kill() {
 #[test]
 fn does_not_pass_in_a_race_the_mover_wins() {
     let mut game = Game::with_setup(
-        ". . O O X . X O .
-         O . O X X X O O X
-         . O O O X X O X X
-         . . O X . . O O X
-         O O O X X X X X .
-         X O X X O O X X X
-         X X X O . O O O X
-         . X O O O . . O O
-         . X X X O . . . ."
-            .parse()
-            .expect("diagram"),
+        RACE_THE_MOVER_WINS.parse().expect("diagram"),
         0,
         Color::Black,
         Rules::CHINESE,
