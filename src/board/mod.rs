@@ -469,6 +469,21 @@ impl Board {
         (self.nbr[p.index()] / NB_EMPTY) & NB_MASK
     }
 
+    /// Is a stone of `color` next to `p`? From the packed counts: O(1).
+    #[inline]
+    pub fn touches(&self, p: Point, color: Color) -> bool {
+        self.nbr[p.index()] & (NB_MASK * nb_stone(color)) != 0
+    }
+
+    /// Does the string at `p` (a stone) surely have `n` liberties or
+    /// more, by its pseudo-liberties alone? A liberty touches at most four
+    /// of its stones, so more than `4 * (n - 1)` pairs need `n` points.
+    /// O(1); `false` means "walk it to know" ([`Board::liberties_up_to`]).
+    #[inline]
+    pub fn surely_has_liberties(&self, p: Point, n: u64) -> bool {
+        self.libs[self.head_of(p)].count() > 4 * n.saturating_sub(1)
+    }
+
     /// Do the stones at `a` and `b` belong to one string?
     #[inline]
     pub fn same_string(&self, a: Point, b: Point) -> bool {
@@ -640,6 +655,27 @@ mod tests {
     use super::*;
     use crate::testing::{board, vertex as p};
     use Color::{Black, White};
+
+    #[test]
+    fn pseudo_liberties_bound_the_liberties_from_below() {
+        // Black: two liberties, each touched four times (8 pairs). White:
+        // five liberties, each touched once (5 pairs).
+        let b = board(
+            "X X X X X
+             X . X . X
+             X X X X X
+             O O O O O
+             . . . . .",
+        );
+        let black = p("A5", 5);
+        assert!(b.surely_has_liberties(black, 2));
+        assert!(!b.surely_has_liberties(black, 3));
+        let white = p("A2", 5);
+        assert!(b.surely_has_liberties(white, 2));
+        // Five liberties, but five pairs could be two points: unknown.
+        assert!(!b.surely_has_liberties(white, 3));
+        assert!(b.surely_has_liberties(white, 0));
+    }
 
     #[test]
     fn eyes() {

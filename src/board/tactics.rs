@@ -48,9 +48,14 @@ impl Board {
             let start = h;
             let mut s = start;
             loop {
-                for l in Point::from_index(s).neighbors() {
-                    if self.is_empty_at(l) && add(l, &mut libs) {
-                        return false;
+                let st = Point::from_index(s);
+                // Stones without an empty neighbour (most of a long
+                // string's) cost one load.
+                if self.empty_neighbors(st) != 0 {
+                    for l in st.neighbors() {
+                        if self.is_empty_at(l) && add(l, &mut libs) {
+                            return false;
+                        }
                     }
                 }
                 s = slot(self.next[s]);
@@ -80,6 +85,11 @@ impl Board {
             return out;
         }
         for s in self.stones(p) {
+            // Most stones of a long string touch no empty point: one
+            // load of the packed counts passes them.
+            if self.empty_neighbors(s) == 0 {
+                continue;
+            }
             for n in s.neighbors() {
                 if self.is_empty_at(n) && !out.contains(n) {
                     out.push(n);
@@ -96,6 +106,9 @@ impl Board {
     /// `N` (the answer is `min(liberties, N)`).
     #[inline]
     pub fn liberty_count_up_to<const N: usize>(&self, p: Point) -> usize {
+        if self.surely_has_liberties(p, N as u64) {
+            return N;
+        }
         self.liberties_up_to::<N>(p).len
     }
 
@@ -171,6 +184,9 @@ impl Board {
         }
         for &h in &joins[..joined] {
             for s in self.stones(Point::from_index(h)) {
+                if self.empty_neighbors(s) == 0 {
+                    continue;
+                }
                 for l in s.neighbors() {
                     if self.is_empty_at(l) && add(l, &mut libs) {
                         return max;
@@ -278,6 +294,10 @@ mod tests {
                 assert!(!two.is_empty());
                 assert!(b.liberties_up_to::<0>(q).is_empty());
                 assert_eq!(b.liberty_count_up_to::<3>(q), libs.len().min(3));
+                assert_eq!(b.liberty_count_up_to::<2>(q), libs.len().min(2));
+                for n in 0..=4 {
+                    assert!(!b.surely_has_liberties(q, n) || libs.len() >= n as usize);
+                }
                 assert_eq!(b.string_size(q), b.string_stones(q).len());
                 let mut walked: Vec<Point> = b.stones(q).collect();
                 walked.sort_unstable();
