@@ -303,9 +303,13 @@ pub fn heavy_move<R: Rng + ?Sized>(
 fn two_liberty_moves(board: &Board, color: Color, last: Point, cands: &mut Candidates) {
     let own = Cell::stone(color);
     let enemy = Cell::stone(!color);
-    // A stone with three empty neighbours is a string with three
-    // liberties at least: known without walking it.
-    if board.cell(last) == enemy && board.empty_neighbors(last) < 3 {
+    // A stone with three empty neighbours, or a string with nine
+    // pseudo-liberties, has three liberties at least: known without
+    // walking it (here and below).
+    if board.cell(last) == enemy
+        && board.empty_neighbors(last) < 3
+        && !board.surely_has_liberties(last, 3)
+    {
         if let &[a, b] = board.liberties_up_to::<3>(last).as_slice() {
             if !miai_two(board, last, a, b) {
                 atari_on(board, color, a, cands);
@@ -318,6 +322,7 @@ fn two_liberty_moves(board: &Board, color: Color, last: Point, cands: &mut Candi
         // A string touching `last` twice is looked at once.
         if board.cell(n) != own
             || board.empty_neighbors(n) >= 3
+            || board.surely_has_liberties(n, 3)
             || around[..i]
                 .iter()
                 .any(|&m| board.cell(m) == own && board.same_string(m, n))
@@ -336,7 +341,7 @@ fn two_liberty_moves(board: &Board, color: Color, last: Point, cands: &mut Candi
         // Opposing strings already looked at, each by one of its stones.
         let mut seen = [last; 8];
         let mut seen_len = 0;
-        for st in board.stones(n) {
+        for st in board.stones(n).filter(|&st| board.touches(st, !color)) {
             for m in st.neighbors() {
                 if board.cell(m) != enemy
                     || seen[..seen_len].iter().any(|&o| board.same_string(o, m))
@@ -346,6 +351,9 @@ fn two_liberty_moves(board: &Board, color: Color, last: Point, cands: &mut Candi
                 if seen_len < seen.len() {
                     seen[seen_len] = m;
                     seen_len += 1;
+                }
+                if board.surely_has_liberties(m, 3) {
+                    continue;
                 }
                 let theirs = board.liberties_up_to::<3>(m);
                 match *theirs.as_slice() {
@@ -443,7 +451,10 @@ pub fn nakade_point(board: &Board, last: Point) -> Option<Point> {
     let mut seen = [last; 4 * (NAKADE_MAX + 1)];
     let mut seen_len = 0;
     for start in last.neighbors() {
-        if !board.is_empty_at(start) || seen[..seen_len].contains(&start) {
+        if !board.is_empty_at(start)
+            || seen[..seen_len].contains(&start)
+            || surely_too_large(board, start)
+        {
             continue;
         }
         let mut region = [start; NAKADE_MAX + 1];
@@ -486,6 +497,29 @@ pub fn nakade_point(board: &Board, last: Point) -> Option<Point> {
         }
     }
     None
+}
+
+/// Does the empty region holding the empty point `start` surely have
+/// more than [`NAKADE_MAX`] points? Counted from the packed neighbour
+/// counts without growing it: `start`, its empty neighbours and theirs
+/// other than `start`, where two orthogonal neighbours may share one
+/// diagonal point. Open space, next to most moves of a playout, is
+/// passed at the cost of five loads, not of a region grown to its
+/// seventh point; a region not passed is grown as before.
+#[inline]
+fn surely_too_large(board: &Board, start: Point) -> bool {
+    let mut near = 0u16;
+    let mut beyond = 0u16;
+    for n in start.neighbors() {
+        if board.is_empty_at(n) {
+            near += 1;
+            beyond += board.empty_neighbors(n) - 1;
+        }
+    }
+    // Orthogonal pairs among the `near` neighbours, at most: each may
+    // share a diagonal point, counted twice in `beyond`.
+    let shared = [0, 0, 1, 2, 4][usize::from(near)];
+    usize::from(1 + near + beyond - shared) > NAKADE_MAX
 }
 
 /// Owner of a point at the end of a playout: the stone's colour, or the
