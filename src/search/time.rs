@@ -138,8 +138,8 @@ const LAG_RESERVE: f64 = 0.3;
 const LAG_FRACTION: f64 = 0.05;
 /// Pachi's fuseki ramp on boards of at least `FUSEKI_MIN_SIZE`: below this
 /// fraction of the board filled, think less, from `OPENING_FACTOR` of the
-/// share at the empty board up to the full share; the saving goes to the
-/// middle game, where moves matter more. A small board has no quiet
+/// share at the empty board up to the middle game's ([`moves_at_yose`]);
+/// the saving goes to the middle game, where moves matter more. A small board has no quiet
 /// opening: its fights start within the first ten moves, and at equal
 /// time ingo lost more points than Pachi in the 9x9 opening (issue 20).
 const FUSEKI_END: f64 = 0.2;
@@ -188,13 +188,38 @@ fn moves_left(empty_points: usize, area: usize) -> f64 {
     ((empty - 0.25 * area).max(3.0 * area.sqrt()) / 2.0).max(floor)
 }
 
-/// Share of the average time per move for this stage of the game.
-fn stage_factor(empty_points: usize, area: usize) -> f64 {
+/// The moves `color` still has to play before the endgame begins
+/// (`YOSE_START` of the board filled) and the moves left then
+/// ([`moves_left`] less those, but never under the floor): Pachi's
+/// middle game, on boards of at least `FUSEKI_MIN_SIZE`, shares the
+/// clock over the latter only, as if the endgame were all that is left
+/// after this move. It thinks about twice the even share while the game
+/// is decided, and the endgame, played fast, takes the rest.
+fn moves_at_yose(empty_points: usize, area: usize) -> f64 {
+    let (empty, size) = (empty_points as f64, area as f64);
+    let to_yose = ((YOSE_START * size - (size - empty)) / 2.0).max(0.0);
+    (moves_left(empty_points, area) - to_yose).max(MIN_MOVES_LEFT)
+}
+
+/// The share of `usable` seconds of main time for the next move at this
+/// stage of the game. On big boards (`FUSEKI_MIN_SIZE`), from the empty
+/// board to `FUSEKI_END` filled, it ramps from `OPENING_FACTOR` of the
+/// even share up to the middle game's ([`moves_at_yose`]), which holds
+/// until the endgame; then, as on small boards throughout, it is the
+/// even share over [`moves_left`].
+fn stage_share(usable: f64, empty_points: usize, area: usize) -> f64 {
+    let moves = moves_left(empty_points, area);
+    let even = usable / moves;
     let filled = 1.0 - empty_points as f64 / (area as f64).max(1.0);
-    if filled < FUSEKI_END && (area as f64).sqrt() >= FUSEKI_MIN_SIZE {
-        OPENING_FACTOR + (1.0 - OPENING_FACTOR) * filled.max(0.0) / FUSEKI_END
+    if (area as f64).sqrt() < FUSEKI_MIN_SIZE || filled >= YOSE_START {
+        return even;
+    }
+    let middle = (usable / moves_at_yose(empty_points, area)).max(even);
+    if filled < FUSEKI_END {
+        let beta = filled.max(0.0) / FUSEKI_END;
+        (1.0 - beta) * OPENING_FACTOR * even + beta * middle
     } else {
-        1.0
+        middle
     }
 }
 
@@ -308,7 +333,7 @@ impl TimeControl {
                 let moves = moves_left(empty_points, area);
                 let kept = (MIN_THINK + MOVE_OVERHEAD) * moves.max(MIN_MOVES_LEFT);
                 let u = (usable(m) - kept).max(0.0);
-                let share = u / moves * stage_factor(empty_points, area);
+                let share = stage_share(u, empty_points, area);
                 let cap = MAIN_CAP * u;
                 let target = share.min(cap);
                 let max = (EXTEND * target).min(cap);

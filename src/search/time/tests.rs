@@ -507,7 +507,7 @@ fn a_big_board_keeps_one_and_a_half_moves_per_line() {
 }
 
 #[test]
-fn the_19x19_opening_ramps_up_to_a_whole_share() {
+fn the_19x19_clock_ramps_up_to_the_middle_game_and_shares_the_endgame_evenly() {
     // 300 s absolute: 284.7 s after the lag reserve (0.3 + 15 s). On the
     // empty board: (361 - 90.25) / 2 = 135.375 moves left, half a share,
     // and a maximum of 2.5 targets, well under a sixteenth of the clock.
@@ -517,14 +517,33 @@ fn the_19x19_opening_ramps_up_to_a_whole_share() {
     let u = 284.7 - 0.07 * moves;
     assert!((target - 0.5 * u / moves).abs() < 1e-6, "{target}");
     assert!((max - 2.5 * target).abs() < 1e-6, "{max}");
-    // 36 stones on the board, 10% of it: halfway up the ramp from half a
-    // share (empty board) to a whole one (20% filled), 0.5 + 0.5 * 0.0997
-    // / 0.2 = 0.749 of a share; (325 - 90.25) / 2 = 117.375 moves left.
-    let factor: f64 = 0.5 + 0.5 * (36.0 / 361.0) / 0.2;
-    assert!((factor - 0.7493).abs() < 1e-4, "{factor}");
+    // 36 stones on the board, 10% of it: (325 - 90.25) / 2 = 117.375
+    // moves left, (0.4 * 361 - 36) / 2 = 54.2 of them before the
+    // endgame, 63.175 after. Halfway up the ramp (36 / 361 / 0.2 =
+    // 0.4986): half a share of the even 117.375, the rest of the middle
+    // game's 63.175.
     let (target, max) = target_max(t.plan(Color::Black, 325, 361));
-    let moves = 117.375;
-    let u = 284.7 - 0.07 * moves;
-    assert!((target - factor * u / moves).abs() < 1e-6, "{target}");
+    let u = 284.7 - 0.07 * 117.375;
+    let beta: f64 = 36.0 / 361.0 / 0.2;
+    assert!((beta - 0.4986).abs() < 1e-4, "{beta}");
+    let want = (1.0 - beta) * 0.5 * u / 117.375 + beta * u / 63.175;
+    assert!((want - 2.7727).abs() < 1e-4, "{want}");
+    assert!((target - want).abs() < 1e-6, "{target}");
     assert!((max - 2.5 * target).abs() < 1e-6, "{max}");
+    // 100 stones: the middle game. (261 - 90.25) / 2 = 85.375 moves
+    // left, 22.2 before the endgame: the clock is shared over 63.175.
+    let (target, _) = target_max(t.plan(Color::Black, 261, 361));
+    let u = 284.7 - 0.07 * 85.375;
+    assert!((target - u / 63.175).abs() < 1e-6, "{target}");
+    assert!((target - 4.4119).abs() < 1e-4, "{target}");
+    // 160 stones, past 40%: the endgame, an even share of 55.375 moves.
+    let (target, _) = target_max(t.plan(Color::Black, 201, 361));
+    let u = 284.7 - 0.07 * 55.375;
+    assert!((target - u / 55.375).abs() < 1e-6, "{target}");
+    // 9x9 has no such stages. 60 s absolute, 20 stones: 56.7 s after the
+    // lag reserve (0.3 + 3 s), less 0.07 s for each of the floor's 30
+    // moves; (61 - 20.25) / 2 = 20.375 moves left, an even share.
+    let t = canadian_clock(60.0, 0.0, 0);
+    let (target, _) = target_max(t.plan(Color::Black, 61, 81));
+    assert!((target - 54.6 / 20.375).abs() < 1e-6, "{target}");
 }
