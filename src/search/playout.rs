@@ -450,10 +450,14 @@ pub fn nakade_point(board: &Board, last: Point) -> Option<Point> {
     // is grown once.
     let mut seen = [last; 4 * (NAKADE_MAX + 1)];
     let mut seen_len = 0;
+    // Every region here touches `last`: one next to a stone of the other
+    // colour as well is no eye space, known from the packed counts.
+    let other = board.color_at(last).map(|c| !c);
     for start in last.neighbors() {
         if !board.is_empty_at(start)
             || seen[..seen_len].contains(&start)
-            || surely_too_large(board, start)
+            || other.is_some_and(|o| board.touches(start, o))
+            || no_vital_point_by_size(board, start)
         {
             continue;
         }
@@ -499,15 +503,15 @@ pub fn nakade_point(board: &Board, last: Point) -> Option<Point> {
     None
 }
 
-/// Does the empty region holding the empty point `start` surely have
-/// more than [`NAKADE_MAX`] points? Counted from the packed neighbour
-/// counts without growing it: `start`, its empty neighbours and theirs
-/// other than `start`, where two orthogonal neighbours may share one
-/// diagonal point. Open space, next to most moves of a playout, is
-/// passed at the cost of five loads, not of a region grown to its
-/// seventh point; a region not passed is grown as before.
+/// Is the empty region holding the empty point `start` surely of a size
+/// with no vital point: one or two points (an eye, most of those next to
+/// a move late in a playout), or more than [`NAKADE_MAX`] (open space,
+/// most of them early on)? Told from the packed neighbour counts without
+/// growing it: `start`, its empty neighbours and theirs other than
+/// `start`, where two orthogonal neighbours may share one diagonal
+/// point. A region not passed here is grown as before.
 #[inline]
-fn surely_too_large(board: &Board, start: Point) -> bool {
+fn no_vital_point_by_size(board: &Board, start: Point) -> bool {
     let mut near = 0u16;
     let mut beyond = 0u16;
     for n in start.neighbors() {
@@ -519,7 +523,7 @@ fn surely_too_large(board: &Board, start: Point) -> bool {
     // Orthogonal pairs among the `near` neighbours, at most: each may
     // share a diagonal point, counted twice in `beyond`.
     let shared = [0, 0, 1, 2, 4][usize::from(near)];
-    usize::from(1 + near + beyond - shared) > NAKADE_MAX
+    near + beyond <= 1 || usize::from(1 + near + beyond - shared) > NAKADE_MAX
 }
 
 /// Owner of a point at the end of a playout: the stone's colour, or the
