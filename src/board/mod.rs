@@ -657,6 +657,23 @@ mod tests {
     use Color::{Black, White};
 
     #[test]
+    fn touches_tells_the_colours_next_to_a_point() {
+        let b = board(
+            ". X .
+             O . .
+             . . X",
+        );
+        assert!(b.touches(p("B2", 3), Black));
+        assert!(b.touches(p("B2", 3), White));
+        assert!(!b.touches(p("A1", 3), Black));
+        assert!(b.touches(p("A1", 3), White));
+        assert!(b.touches(p("C2", 3), Black));
+        assert!(!b.touches(p("C2", 3), White));
+        // A stone's own cell does not count: B3 touches no stone.
+        assert!(!b.touches(p("B3", 3), Black));
+    }
+
+    #[test]
     fn pseudo_liberties_bound_the_liberties_from_below() {
         // Black: two liberties, each touched four times (8 pairs). White:
         // five liberties, each touched once (5 pairs).

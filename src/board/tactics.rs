@@ -9,6 +9,11 @@ impl Board {
     /// a string with a single liberty, capturing nothing? A lone stone in
     /// atari (a throw-in) does not count: it is often the right move.
     pub fn is_self_atari(&self, color: Color, p: Point) -> bool {
+        // Two empty neighbours are two liberties: most random moves of a
+        // playout are told here, from the packed counts.
+        if self.empty_neighbors(p) >= 2 {
+            return false;
+        }
         let own = Cell::stone(color);
         let enemy = Cell::stone(!color);
         let mut libs = [p; 2];
@@ -147,6 +152,10 @@ impl Board {
         let enemy = Cell::stone(!color);
         let mut libs: [Point; 8] = [p; 8];
         let max = max.min(libs.len());
+        // Empty neighbours are liberties, distinct and other than `p`.
+        if usize::from(self.empty_neighbors(p)) >= max {
+            return max;
+        }
         let mut found = 0;
         // Returns true once `max` liberties are known.
         let mut add = |l: Point, libs: &mut [Point; 8]| {
