@@ -71,7 +71,7 @@ pub fn seki_stones(board: &Board, dead: &[Point]) -> Vec<Point> {
             };
             b.liberties(s[0])
                 .iter()
-                .all(|&l| shared.contains(&l) || self_damaging(&b, !c, l))
+                .all(|&l| shared.contains(&l) || !approachable(&b, !c, l))
                 && !sacrifice_threatens(&b, s[0], &shared)
         });
         shared.retain(|&p| touches_both(&b, p, |n| strings.iter().any(|s| s.contains(&n))));
@@ -200,6 +200,24 @@ fn touches_both(board: &Board, p: Point, keep: impl Fn(Point) -> bool) -> bool {
     seen == [true; 2]
 }
 
+/// Can `color` fill the liberty `l` of an opposing string without harm,
+/// at once or after one move of its own next to `l` that is itself no
+/// harm? A throw-in that would be captured becomes a safe approach once
+/// an own stone beside it gives it liberties (found in a match: ingo
+/// counted a capturing race a seki that Black won with J5, then J6).
+fn approachable(board: &Board, color: Color, l: Point) -> bool {
+    if !self_damaging(board, color, l) {
+        return true;
+    }
+    l.neighbors().iter().any(|&m| {
+        board.is_empty_at(m) && !self_damaging(board, color, m) && {
+            let mut after = board.clone();
+            after.play_unchecked(color, m);
+            after.is_empty_at(l) && !self_damaging(&after, color, l)
+        }
+    })
+}
+
 /// Would a stone of `color` at the empty point `p` capture nothing and
 /// leave its string with at most one liberty?
 fn self_damaging(board: &Board, color: Color, p: Point) -> bool {
@@ -257,6 +275,19 @@ mod tests {
         .collect();
         want.sort_unstable();
         assert_eq!(seki_stones(&b, &[]), want);
+    }
+
+    #[test]
+    fn a_liberty_filled_after_a_preparing_move_is_no_seki() {
+        // White's J6 is a throw-in for Black until Black plays J5.
+        let b = board(FALSE_SEKIS[4].diagram);
+        assert_eq!(seki_stones(&b, &[]), vec![]);
+        let j6 = vertex("J6", 9);
+        assert!(self_damaging(&b, Color::Black, j6));
+        assert!(approachable(&b, Color::Black, j6));
+        // White's H9 would be a suicide, and no White move beside it
+        // helps: Black's string keeps that liberty.
+        assert!(!approachable(&b, Color::White, vertex("H9", 9)));
     }
 
     #[test]

@@ -99,7 +99,7 @@ pub struct FalseSeki {
     pub alive: &'static [&'static str],
 }
 
-pub const FALSE_SEKIS: [FalseSeki; 4] = [
+pub const FALSE_SEKIS: [FalseSeki; 5] = [
     // Black can sacrifice B2 (with B1), White must take on C1 and is left
     // with a two-point eye on B1-B2.
     FalseSeki {
@@ -163,5 +163,24 @@ pub const FALSE_SEKIS: [FalseSeki; 4] = [
         black_to_move: true,
         dead: &["C9", "B8", "C7", "A6", "D6", "A4"],
         alive: &["A9", "A7", "B5", "C4"],
+    },
+    // White's G6-J7 and Black's F9-H8 share J8, a self-atari for both;
+    // White cannot fill H9 (suicide) and Black's J6 alone is a throw-in,
+    // but after Black J5 it is not: Black fills J5 and J6 and captures
+    // (Pachi against ingo at 10,000 playouts, 2026-12-03, game 84: ingo
+    // counted the race a seki and W+11; GNU Go and Pachi a draw).
+    FalseSeki {
+        diagram: ". . . . O X X . X
+                  O . . O O O X X .
+                  . O O O X O X O O
+                  O O X O X X O O .
+                  O O X O X . X X .
+                  O X X O X X X . X
+                  X X X O O X O X X
+                  . X X X O O O O O
+                  X X . X O . . . .",
+        black_to_move: true,
+        dead: &["H7", "J7", "G6", "H6"],
+        alive: &["G8", "J9", "H5", "F7"],
     },
 ];
