@@ -139,9 +139,10 @@ const LAG_FRACTION: f64 = 0.05;
 /// Pachi's fuseki ramp on boards of at least `FUSEKI_MIN_SIZE`: below this
 /// fraction of the board filled, think less, from `OPENING_FACTOR` of the
 /// share at the empty board up to the middle game's ([`moves_at_yose`]);
-/// the saving goes to the middle game, where moves matter more. A small board has no quiet
-/// opening: its fights start within the first ten moves, and at equal
-/// time ingo lost more points than Pachi in the 9x9 opening (issue 20).
+/// the saving goes to the middle game, where moves matter more. A small
+/// board has no quiet opening: its fights start within the first ten
+/// moves, and at equal time ingo lost more points than Pachi in the 9x9
+/// opening (issue 20).
 const FUSEKI_END: f64 = 0.2;
 const OPENING_FACTOR: f64 = 0.5;
 const FUSEKI_MIN_SIZE: f64 = 13.0;
@@ -188,13 +189,13 @@ fn moves_left(empty_points: usize, area: usize) -> f64 {
     ((empty - 0.25 * area).max(3.0 * area.sqrt()) / 2.0).max(floor)
 }
 
-/// The moves `color` still has to play before the endgame begins
-/// (`YOSE_START` of the board filled) and the moves left then
-/// ([`moves_left`] less those, but never under the floor): Pachi's
-/// middle game, on boards of at least `FUSEKI_MIN_SIZE`, shares the
-/// clock over the latter only, as if the endgame were all that is left
-/// after this move. It thinks about twice the even share while the game
-/// is decided, and the endgame, played fast, takes the rest.
+/// The moves `color` will still have to play when the endgame begins
+/// (`YOSE_START` of the board filled): [`moves_left`] less the moves until
+/// then, never under the floor. Pachi's middle game, on boards of at
+/// least `FUSEKI_MIN_SIZE`, shares the clock over these only, as if the
+/// endgame were all that is left after this move: it thinks about twice
+/// the even share while the game is decided, and the endgame, played
+/// faster, takes the rest.
 fn moves_at_yose(empty_points: usize, area: usize) -> f64 {
     let (empty, size) = (empty_points as f64, area as f64);
     let to_yose = ((YOSE_START * size - (size - empty)) / 2.0).max(0.0);
