@@ -2,10 +2,11 @@
 # Move legality at scale (issue 23): the GNU Go / reference-model
 # cross-check of tests/gnugo_crosscheck.rs in its long mode. Rounds of the
 # full game schedule (about 63,000 positions each), round k under rule set
-# k mod 6 (simplified-ing, chinese, ing, aga, new-zealand, tromp-taylor)
-# with its own seed, until N positions have been checked; then the counts
-# per rule set (positions, superko-forbidden vertices, long cycles,
-# multi-stone suicides, GNU Go's known defects) and overall.
+# k mod 8 (simplified-ing, chinese, ing, aga, new-zealand, tromp-taylor,
+# japanese, korean) with its own seed, until N positions have been checked;
+# then the counts per rule set (positions, superko-forbidden vertices, long
+# cycles, games a long cycle ended under the basic ko rule, multi-stone
+# suicides, GNU Go's known defects) and overall.
 #
 #   scripts/crosscheck.sh --positions 1000000 [--from-round K] [--log FILE]
 #

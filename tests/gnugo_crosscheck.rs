@@ -28,10 +28,13 @@
 //! dumb on purpose so that it is obviously right. ingo must agree with it
 //! exactly, under every rule set it has ([`RULE_SETS`]: spec 1.1's
 //! positional superko with multi-stone suicide allowed by default;
-//! situational superko, and rule sets that forbid all suicide).
+//! situational superko, rule sets that forbid all suicide, and the basic
+//! ko rule of `japanese` and `korean`, where a position repeated a third
+//! time since the last pass ends the game and ingo must say so).
 //!
 //! GNU Go judges the positional-superko rule sets too (run with
-//! `--forbid-suicide` instead for `chinese`). Its situational superko is not
+//! `--forbid-suicide` instead for `chinese`), and the basic-ko ones with
+//! its own defaults (simple ko, no suicide). Its situational superko is not
 //! modelled: under `ing`, `aga` and `new-zealand` ingo is held to the
 //! reference alone.
 //!
@@ -86,6 +89,24 @@ const GNUGO_ARGS_NO_SUICIDE: &[&str] = &[
     "--forbid-suicide",
     "--positional-superko",
 ];
+/// GNU Go for the basic ko rule (`japanese`, `korean`): its defaults,
+/// simple ko and no suicide, without a superko test (so without its
+/// defects).
+const GNUGO_ARGS_BASIC_KO: &[&str] = &["--mode", "gtp", "--forbid-suicide"];
+
+/// Which earlier positions a move may not repeat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ko {
+    /// Any earlier arrangement.
+    Positional,
+    /// Any earlier arrangement with the same player to move: the opponent
+    /// of whoever moved or passed last; Black on the empty board.
+    Situational,
+    /// Only the arrangement before the opponent's last move (the immediate
+    /// retake of a ko); a position that occurs a third time since the last
+    /// pass, with the same player to move, ends the game (a long cycle).
+    Basic,
+}
 
 /// A rule set of ingo's as far as legality goes (README, "Rules in plain
 /// words"): which superko, and whether suicide of two or more stones is
@@ -94,10 +115,7 @@ const GNUGO_ARGS_NO_SUICIDE: &[&str] = &[
 struct RuleSet {
     /// The name `ingo-rules` takes.
     name: &'static str,
-    /// Positional superko (else situational: the same arrangement with the
-    /// same player to move, the player to move being the opponent of
-    /// whoever moved or passed last; Black on the empty board).
-    positional: bool,
+    ko: Ko,
     multi_stone_suicide: bool,
     /// Which GNU Go judges it too, by index into [`GNUGO_CONFIGS`]; `None`
     /// for situational superko, whose GNU Go implementation is not
@@ -106,18 +124,19 @@ struct RuleSet {
     gnugo: Option<usize>,
 }
 
-/// GNU Go's two configurations: with and without multi-stone suicide.
-const GNUGO_CONFIGS: [&[&str]; 2] = [GNUGO_ARGS, GNUGO_ARGS_NO_SUICIDE];
+/// GNU Go's configurations: positional superko with and without
+/// multi-stone suicide, and simple ko.
+const GNUGO_CONFIGS: [&[&str]; 3] = [GNUGO_ARGS, GNUGO_ARGS_NO_SUICIDE, GNUGO_ARGS_BASIC_KO];
 
 const fn rule_set(
     name: &'static str,
-    positional: bool,
+    ko: Ko,
     multi_stone_suicide: bool,
     gnugo: Option<usize>,
 ) -> RuleSet {
     RuleSet {
         name,
-        positional,
+        ko,
         multi_stone_suicide,
         gnugo,
     }
@@ -128,12 +147,14 @@ const fn rule_set(
 /// `tromp-taylor` has the default's legality but ends the game at two
 /// passes, which these games never play.
 const RULE_SETS: &[RuleSet] = &[
-    rule_set("simplified-ing", true, true, Some(0)),
-    rule_set("chinese", true, false, Some(1)),
-    rule_set("ing", false, true, None),
-    rule_set("aga", false, false, None),
-    rule_set("new-zealand", false, true, None),
-    rule_set("tromp-taylor", true, true, Some(0)),
+    rule_set("simplified-ing", Ko::Positional, true, Some(0)),
+    rule_set("chinese", Ko::Positional, false, Some(1)),
+    rule_set("ing", Ko::Situational, true, None),
+    rule_set("aga", Ko::Situational, false, None),
+    rule_set("new-zealand", Ko::Situational, true, None),
+    rule_set("tromp-taylor", Ko::Positional, true, Some(0)),
+    rule_set("japanese", Ko::Basic, false, Some(2)),
+    rule_set("korean", Ko::Basic, false, Some(2)),
 ];
 
 /// Fixed seed: the games (and so every count printed) are the same on every
@@ -211,7 +232,7 @@ const SHORT_SCHEDULE: &[Plan] = &[
 ];
 
 /// The long mode: `INGO_CROSSCHECK_POSITIONS=N` plays rounds of the full
-/// [`SCHEDULE`] (round k under `RULE_SETS[k % 6]`, with its own seed) until
+/// [`SCHEDULE`] (round k under `RULE_SETS[k % 8]`, with its own seed) until
 /// N positions have been checked; `INGO_CROSSCHECK_FIRST_ROUND=K` starts at
 /// round K, to resume a run that stopped (each round prints its number when
 /// done). `scripts/crosscheck.sh --positions N` sets these.
@@ -344,20 +365,28 @@ fn check_minimums(s: &Stats) {
 }
 
 /// The same guard for any rule set, per round played: superko (long
-/// cycles included) and suicide, allowed or forbidden, were met.
+/// cycles included), or under the basic ko rule ko retakes and games
+/// ended by a long cycle, and suicide, allowed or forbidden, were met.
 fn check_rule_set_exercised(rules: RuleSet, s: &Stats, rounds: usize) {
     let short = rounds == 1 && s.positions < 30_000;
     let scale = |full: usize| if short { full / 10 } else { full * rounds };
     let mut minimums = vec![
         ("positions checked", s.positions, scale(3_000)),
-        ("superko-illegal vertices", s.superko_vertices, scale(500)),
-        (
+        ("superko-illegal plays tried", s.superko_plays, scale(30)),
+    ];
+    if rules.ko == Ko::Basic {
+        // Only the immediate retake of a ko is forbidden; longer cycles
+        // end the game instead.
+        minimums.push(("ko-illegal vertices", s.superko_vertices, scale(1_000)));
+        minimums.push(("games ended by a long cycle", s.long_cycles, scale(100)));
+    } else {
+        minimums.push(("superko-illegal vertices", s.superko_vertices, scale(500)));
+        minimums.push((
             "long-cycle superko vertices",
             s.long_cycle_superko_vertices,
             scale(200),
-        ),
-        ("superko-illegal plays tried", s.superko_plays, scale(30)),
-    ];
+        ));
+    }
     if rules.multi_stone_suicide {
         minimums.push((
             "multi-stone suicides played",
@@ -482,6 +511,13 @@ struct Reference {
     /// Stones of each colour removed from the board so far, by capture or by
     /// suicide (GTP `captures black` = white stones removed).
     removed: [usize; 2],
+    /// Index into `history` of the position after the last pass (0 before
+    /// any): where the basic ko rule's long cycles are counted from.
+    cycle_start: usize,
+    /// Under the basic ko rule: the last move made a position occur the
+    /// third time since `cycle_start`, with the same player to move, and
+    /// the game is over.
+    long_cycle: bool,
 }
 
 /// What placing a stone on an empty point would do.
@@ -577,6 +613,8 @@ impl Reference {
             history: vec![empty],
             to_move: vec![Colour::Black],
             removed: [0, 0],
+            cycle_start: 0,
+            long_cycle: false,
         }
     }
 
@@ -598,9 +636,16 @@ impl Reference {
         let placed = after.clone();
         let removed_own = remove_dead_strings(&mut after, colour);
         let next = colour.opponent();
-        let repeats = (0..self.history.len()).rev().find(|&i| {
-            self.history[i] == after && (self.rules.positional || self.to_move[i] == next)
-        });
+        let repeats = match self.rules.ko {
+            Ko::Basic => self
+                .history
+                .len()
+                .checked_sub(2)
+                .filter(|&i| self.history[i] == after),
+            ko => (0..self.history.len()).rev().find(|&i| {
+                self.history[i] == after && (ko == Ko::Positional || self.to_move[i] == next)
+            }),
+        };
         Some(Outcome {
             after,
             placed,
@@ -641,6 +686,15 @@ impl Reference {
         }
         self.history.push(self.board.clone());
         self.to_move.push(colour.opponent());
+        let now = self.history.len() - 1;
+        if point.is_none() {
+            self.cycle_start = now;
+        } else if self.rules.ko == Ko::Basic {
+            let occurrences = (self.cycle_start..=now)
+                .filter(|&i| self.history[i] == self.board && self.to_move[i] == self.to_move[now])
+                .count();
+            self.long_cycle = occurrences >= 3;
+        }
     }
 
     fn diagram(&self) -> String {
@@ -871,6 +925,10 @@ impl GnuGoModel {
         {
             return false;
         }
+        // Without `--positional-superko` that is all.
+        if reference.rules.ko == Ko::Basic {
+            return true;
+        }
         // 6. Superko, on the hash of the board as `really_do_trymove()`
         //    leaves it: a suicided string is still there (defect 1).
         let offset = self.offset(reference);
@@ -1021,7 +1079,8 @@ struct Stats {
     /// (position, colour) pairs whose `all_legal` was compared.
     legal_sets: usize,
     /// (position, colour, point) triples that the reference forbids only
-    /// because of superko (single-stone suicide not counted).
+    /// because of superko (single-stone suicide not counted), or under the
+    /// basic ko rule because they retake a ko.
     superko_vertices: usize,
     /// Of those, the ones going back further than the previous arrangement
     /// (a simple ko recapture goes back exactly that far).
@@ -1029,6 +1088,8 @@ struct Stats {
     illegal_plays: usize,
     superko_plays: usize,
     repeating_suicide_plays: usize,
+    /// Games ended by a long cycle (basic ko rule).
+    long_cycles: usize,
     /// Illegal plays sent to ingo only, because GNU Go would accept them.
     ingo_only_plays: usize,
     /// (position, colour, point) triples where GNU Go differs from the
@@ -1057,6 +1118,7 @@ impl Stats {
         self.illegal_plays += o.illegal_plays;
         self.superko_plays += o.superko_plays;
         self.repeating_suicide_plays += o.repeating_suicide_plays;
+        self.long_cycles += o.long_cycles;
         self.ingo_only_plays += o.ingo_only_plays;
         self.gnugo_defect1 += o.gnugo_defect1;
         self.gnugo_defect2_folded += o.gnugo_defect2_folded;
@@ -1068,8 +1130,9 @@ impl Stats {
     fn summary(&self) -> String {
         format!(
             "{} games, {} moves ({} passes, {} captures, \
-             {} multi-stone suicides), longest game {} moves; {} positions checked \
-             ({} legal sets compared); {} superko-illegal vertices ({} long-cycle); \
+             {} multi-stone suicides), longest game {} moves, {} games ended by a long \
+             cycle; {} positions checked ({} legal sets compared); {} superko-illegal \
+             vertices ({} long-cycle); \
              {} forbidden multi-stone suicide vertices; \
              {} illegal plays tried ({} superko, of which {} repeating multi-stone \
              suicides; {} sent to ingo only); GNU Go defects seen: \
@@ -1083,6 +1146,7 @@ impl Stats {
             self.captures,
             self.multi_stone_suicides,
             self.longest_game,
+            self.long_cycles,
             self.positions,
             self.legal_sets,
             self.superko_vertices,
@@ -1201,7 +1265,7 @@ impl Harness {
         }
     }
 
-    /// Plays `schedule` as round `round`: under `RULE_SETS[round % 6]`,
+    /// Plays `schedule` as round `round`: under `RULE_SETS[round % 8]`,
     /// with that round's own seed (round 0's is [`SEED`]). Returns the
     /// round's counts; disagreements go to `failures`.
     fn round(&mut self, round: usize, schedule: &[Plan], started: Instant) -> Stats {
@@ -1359,7 +1423,43 @@ impl Harness {
                 None => break,
             };
             self.play(game, mover, point)?;
+            if game.reference.long_cycle {
+                return self.check_long_cycle(game);
+            }
             verdicts = self.check_position(game)?;
+        }
+        Ok(())
+    }
+
+    /// After the move that repeated a position a third time since the
+    /// last pass (basic ko rule), ingo must say the game is over and why,
+    /// and take no more moves; the game stops there.
+    fn check_long_cycle(&mut self, game: &Game) -> Result<(), String> {
+        self.stats.long_cycles += 1;
+        let commands = ["ingo-phase".to_string(), "all_legal black".to_string()];
+        let (from_ingo, _) = self.exchange(&commands, &[]);
+        let (phase, legal) = (&from_ingo[0], &from_ingo[1]);
+        // No result under the Japanese rules (1989, Article 12), a draw
+        // under the Korean (README, "Rules in plain words").
+        let want = if self.rules.name == "korean" {
+            "finished draw (long cycle)"
+        } else {
+            "finished no-result (long cycle)"
+        };
+        if !phase.success || phase.text != want {
+            return Err(format!(
+                "the position occurred a third time since the last pass, but `ingo-phase` \
+                 answered `{}`, not `{want}`\n  {}",
+                phase.show(),
+                game.context()
+            ));
+        }
+        if !legal.success || !legal.text.is_empty() {
+            return Err(format!(
+                "the game ended in a long cycle, but `all_legal black` answered `{}`\n  {}",
+                legal.show(),
+                game.context()
+            ));
         }
         Ok(())
     }
