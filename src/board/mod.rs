@@ -476,12 +476,14 @@ impl Board {
     }
 
     /// Does the string at `p` (a stone) surely have `n` liberties or
-    /// more, by its pseudo-liberties alone? A liberty touches at most four
-    /// of its stones, so more than `4 * (n - 1)` pairs need `n` points.
+    /// more, by the packed counts alone? The empty neighbours of `p` are
+    /// liberties; and a liberty touches at most four of the string's
+    /// stones, so more than `4 * (n - 1)` pseudo-liberties need `n` points.
     /// O(1); `false` means "walk it to know" ([`Board::liberties_up_to`]).
     #[inline]
     pub fn surely_has_liberties(&self, p: Point, n: u64) -> bool {
-        self.libs[self.head_of(p)].count() > 4 * n.saturating_sub(1)
+        u64::from(self.empty_neighbors(p)) >= n
+            || self.libs[self.head_of(p)].count() > 4 * n.saturating_sub(1)
     }
 
     /// Do the stones at `a` and `b` belong to one string?

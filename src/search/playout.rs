@@ -303,13 +303,9 @@ pub fn heavy_move<R: Rng + ?Sized>(
 fn two_liberty_moves(board: &Board, color: Color, last: Point, cands: &mut Candidates) {
     let own = Cell::stone(color);
     let enemy = Cell::stone(!color);
-    // A stone with three empty neighbours, or a string with nine
-    // pseudo-liberties, has three liberties at least: known without
-    // walking it (here and below).
-    if board.cell(last) == enemy
-        && board.empty_neighbors(last) < 3
-        && !board.surely_has_liberties(last, 3)
-    {
+    // Strings surely at three liberties or more are passed without a
+    // walk, here and below.
+    if board.cell(last) == enemy && !board.surely_has_liberties(last, 3) {
         if let &[a, b] = board.liberties_up_to::<3>(last).as_slice() {
             if !miai_two(board, last, a, b) {
                 atari_on(board, color, a, cands);
@@ -321,7 +317,6 @@ fn two_liberty_moves(board: &Board, color: Color, last: Point, cands: &mut Candi
     for (i, &n) in around.iter().enumerate() {
         // A string touching `last` twice is looked at once.
         if board.cell(n) != own
-            || board.empty_neighbors(n) >= 3
             || board.surely_has_liberties(n, 3)
             || around[..i]
                 .iter()
