@@ -3,13 +3,14 @@
 // games of a match played under Japanese rules, lists every move of one
 // engine (ingo by default) in a game decided by at most --margin points
 // that is
-//   - "own": a stone inside its own territory: when played it touched no
-//     opposing stone, no own string next to it had fewer than three
-//     liberties, it captured nothing, and at the end it is alive and its
-//     point (taken off the board) would lie in a region bordered by its
-//     own live stones alone; or
-//   - "invasion": a stone captured during the game or dead at the end,
-//     on a point of the opponent's final territory.
+//   - "own": a quiet stone played inside its own enclosed territory (the
+//     empty region of the point bordered by its own stones alone when it
+//     was played) that stays on the board alive; or
+//   - "invasion": a stone played into a region the opponent alone
+//     enclosed, captured during the game or dead at the end, on a point
+//     of the opponent's final territory
+// (`lib/territory.js` has the exact tests; a move into an open area is
+// neither, whatever became of it).
 // Under area scoring both cost nothing; under territory scoring each costs
 // a point (unless the opponent had to answer inside its own territory).
 // The final dead stones and territories are the engine's own count
@@ -23,7 +24,8 @@ const path = require('path')
 const {Command} = require('commander')
 const sgf = require('@sabaki/sgf')
 const {Engine} = require('./lib/engine')
-const {Board, BLACK, WHITE, other, parseVertex, vertexName} = require('./lib/board')
+const {BLACK, WHITE, other, parseVertex, vertexName} = require('./lib/board')
+const {territoryOnlyMoves} = require('./lib/territory')
 
 const program = new Command()
   .name('node scripts/match/territory-moves.js')
@@ -87,55 +89,11 @@ async function main() {
         let c = w === 'BLACK' ? BLACK : w === 'WHITE' ? WHITE : null
         if (c) vs.forEach(v => terr[c].add(parseVertex(v, n)))
       }
-      // Replay, remembering which move put each stone and which stones
-      // were captured.
-      let b = new Board(n)
-      let placedBy = new Array(n * n).fill(-1)
-      let captured = new Set()
-      let checks = []
-      moves.forEach((mv, i) => {
-        if (mv.idx === 'pass') return
-        let before = b.cells.slice()
-        let quiet =
-          b.neighbors(mv.idx).every(j => before[j] !== other(mv.c)) &&
-          b.neighbors(mv.idx).every(j => before[j] !== mv.c || b.group(j).liberties.size >= 3)
-        let res = b.play(mv.c, mv.idx)
-        if (res.illegal) return
-        for (let j = 0; j < n * n; j++) if (before[j] !== 0 && b.cells[j] === 0 && placedBy[j] >= 0) captured.add(placedBy[j])
-        placedBy[mv.idx] = i
-        if (mv.c === color) checks.push({i, idx: mv.idx, quiet: quiet && res.captured === 0})
-      })
-      let deadSet = new Set(dead)
-      let finalCells = b.cells.slice()
-      for (let d of deadSet) finalCells[d] = 0
-      // Is `idx`, taken off the final board, in a region bordered by `c` alone?
-      let ownRegion = (idx, c) => {
-        let cells = finalCells.slice()
-        cells[idx] = 0
-        let region = [idx]
-        let seen = new Set(region)
-        let borders = new Set()
-        for (let k = 0; k < region.length; k++)
-          for (let j of b.neighbors(region[k])) {
-            if (cells[j] !== 0) borders.add(cells[j])
-            else if (!seen.has(j)) {
-              seen.add(j)
-              region.push(j)
-            }
-          }
-        return borders.size === 1 && borders.has(c)
+      for (let f of territoryOnlyMoves(n, moves, color, dead, terr[other(color)])) {
+        tally[f.kind]++
+        console.log(`${path.basename(file)} move ${f.i + 1} ${vertexName(f.idx, n)} (${f.kind}); result ${r.result}`)
       }
-      for (let ch of checks) {
-        tally.moves++
-        let stillThere = placedBy[ch.idx] === ch.i && !captured.has(ch.i)
-        let kind = null
-        if ((captured.has(ch.i) || (stillThere && deadSet.has(ch.idx))) && terr[other(color)].has(ch.idx)) kind = 'invasion'
-        else if (ch.quiet && stillThere && !deadSet.has(ch.idx) && ownRegion(ch.idx, color)) kind = 'own'
-        if (kind) {
-          tally[kind]++
-          console.log(`${path.basename(file)} move ${ch.i + 1} ${vertexName(ch.idx, n)} (${kind}); result ${r.result}`)
-        }
-      }
+      tally.moves += moves.filter(mv => mv.c === color && mv.idx !== 'pass').length
     }
   } finally {
     await engine.shutdown()
