@@ -11,8 +11,12 @@
 // (`final_status_list dame`) and territory to ingo, which counts the board
 // as the players left it (Japanese 1989 rules: life is confirmed, the
 // count is the stopped position's). Such games are listed as "teire": the
-// counts differ by exactly those points. Every other difference is a
-// disagreement.
+// counts differ by exactly those points. GNU Go's count also follows its
+// per-point `final_status`, which can call alive a stone that its
+// `final_status_list dead` names (game 179 of the stop-32 cross-check:
+// White J3); a game whose counts differ and where that happens is listed
+// as "split" with those stones: the two engines did not count the same
+// dead stones after all. Every other difference is a disagreement.
 //
 //   node scripts/match/count-check.js match-out/sgf \
 //       --ingo "target/release/ingo --rules japanese --threads 1 --playouts 3000 --seed 1" \
@@ -89,7 +93,7 @@ async function main() {
   let engines = [new Engine('ingo', o.ingo, {timeout: o.timeout, log: null}),
     new Engine('gnugo', o.gnugo, {timeout: o.timeout, log: null})]
   engines.forEach(e => e.start())
-  let tally = {files: list.length, byPasses: 0, sameDead: 0, agree: 0, teire: 0, disagree: 0, differentDead: 0}
+  let tally = {files: list.length, byPasses: 0, sameDead: 0, agree: 0, teire: 0, split: 0, disagree: 0, differentDead: 0}
   let records = []
   try {
     for (let f of list) {
@@ -120,11 +124,18 @@ async function main() {
       }
       tally.sameDead++
       let verdict = r.ingo.score === r.gnugo.score ? 'agree' : teire(r) ? 'teire' : 'disagree'
+      if (verdict === 'disagree') {
+        r.gnugo.notDead = []
+        for (let v of set(r.gnugo.dead))
+          if ((await engines[1].must('final_status', [v])).trim() !== 'dead') r.gnugo.notDead.push(v)
+        if (r.gnugo.notDead.length) verdict = 'split'
+      }
       tally[verdict]++
       r.verdict = verdict
       console.log(
         `${verdict.padEnd(8)} ${f}: ingo ${r.ingo.score} gnugo ${r.gnugo.score} dead [${r.ingo.dead}]` +
-          (verdict === 'agree' ? '' : ` gnugo dame [${r.gnugo.dame}]`)
+          (verdict === 'agree' ? '' : ` gnugo dame [${r.gnugo.dame}]`) +
+          (verdict === 'split' ? ` gnugo final_status not dead [${r.gnugo.notDead.join(' ')}]` : '')
       )
     }
   } finally {
@@ -133,7 +144,7 @@ async function main() {
   if (o.json) fs.writeFileSync(o.json, JSON.stringify(records, null, 1) + '\n')
   console.log(
     `files ${tally.files}, ended by two passes ${tally.byPasses}, same dead stones ${tally.sameDead} ` +
-      `(agree ${tally.agree}, teire ${tally.teire}, disagree ${tally.disagree}), ` +
+      `(agree ${tally.agree}, teire ${tally.teire}, split ${tally.split}, disagree ${tally.disagree}), ` +
       `different dead stones ${tally.differentDead}`
   )
   process.exit(tally.disagree ? 1 : 0)
