@@ -42,7 +42,8 @@ function enclosedBy(board, cells, idx) {
 // A move into an open area is neither: whether it was needed is a
 // question for a judge, not for the count. Returns [{i, idx, kind}].
 function territoryOnlyMoves(n, moves, color, dead, territory) {
-  // First pass: which move put each stone that ends dead.
+  // Replay once: which move put each stone, which were captured, and
+  // the board before each of `color`'s moves.
   let b = new Board(n)
   let placedBy = new Array(n * n).fill(-1)
   let captured = new Set()
@@ -78,4 +79,4 @@ function territoryOnlyMoves(n, moves, color, dead, territory) {
   return out
 }
 
-module.exports = {territoryOnlyMoves, enclosedBy}
+module.exports = {territoryOnlyMoves}
