@@ -47,9 +47,8 @@ function territoryOnlyMoves(n, moves, color, dead, territory) {
   let b = new Board(n)
   let placedBy = new Array(n * n).fill(-1)
   let captured = new Set()
-  let snapshots = []
+  let mine = []
   moves.forEach((mv, i) => {
-    snapshots.push(null)
     if (mv.idx === 'pass') return
     let before = b.cells.slice()
     let quiet =
@@ -58,24 +57,21 @@ function territoryOnlyMoves(n, moves, color, dead, territory) {
     let res = b.play(mv.c, mv.idx)
     if (res.illegal) return
     for (let j = 0; j < n * n; j++) if (before[j] !== 0 && b.cells[j] === 0 && placedBy[j] >= 0) captured.add(placedBy[j])
-    if (mv.c === color) snapshots[i] = {before, placedBy: placedBy.slice(), quiet: quiet && res.captured === 0}
+    if (mv.c === color) mine.push({i, idx: mv.idx, before, placedBy: placedBy.slice(), quiet: quiet && res.captured === 0})
     placedBy[mv.idx] = i
   })
   let deadSet = new Set(dead)
   // The moves whose stones end on the board dead.
   let deadMoves = new Set([...deadSet].filter(j => placedBy[j] >= 0).map(j => placedBy[j]))
   let out = []
-  moves.forEach((mv, i) => {
-    let s = snapshots[i]
-    if (!s) return
-    let cells = s.before.slice()
-    for (let j = 0; j < n * n; j++) if (cells[j] !== 0 && deadMoves.has(s.placedBy[j])) cells[j] = 0
-    let encloser = enclosedBy(b, cells, mv.idx)
-    let stillThere = placedBy[mv.idx] === i && !captured.has(i)
-    let died = captured.has(i) || (stillThere && deadSet.has(mv.idx))
-    if (encloser === other(color) && died && territory.has(mv.idx)) out.push({i, idx: mv.idx, kind: 'invasion'})
-    else if (encloser === color && s.quiet && stillThere && !deadSet.has(mv.idx)) out.push({i, idx: mv.idx, kind: 'own'})
-  })
+  for (let {i, idx, before, placedBy: then, quiet} of mine) {
+    let cells = before.map((c, j) => (c !== 0 && deadMoves.has(then[j]) ? 0 : c))
+    let encloser = enclosedBy(b, cells, idx)
+    let stillThere = placedBy[idx] === i && !captured.has(i)
+    let died = captured.has(i) || (stillThere && deadSet.has(idx))
+    if (encloser === other(color) && died && territory.has(idx)) out.push({i, idx, kind: 'invasion'})
+    else if (encloser === color && quiet && stillThere && !deadSet.has(idx)) out.push({i, idx, kind: 'own'})
+  }
   return out
 }
 
