@@ -220,6 +220,16 @@ impl Game {
         &self.events
     }
 
+    /// Is this game `earlier` played on (the same start, board size
+    /// included, the same komi and rules, and `earlier`'s events first)?
+    /// A search may then carry what it learnt from one to the other.
+    pub fn continues(&self, earlier: &Game) -> bool {
+        earlier.setup() == self.setup()
+            && earlier.komi().to_bits() == self.komi().to_bits()
+            && earlier.rules() == self.rules()
+            && self.events().starts_with(earlier.events())
+    }
+
     /// The set-up position the game started from.
     pub fn setup(&self) -> &Board {
         &self.setup

@@ -505,3 +505,47 @@ fn agreement_lists_each_string_once() {
     );
     assert!(g.board().is_clear());
 }
+
+#[test]
+fn a_game_continues_only_its_own_start_komi_rules_and_moves() {
+    let mut g = Game::new(9, Rules::JAPANESE, 6.5);
+    play(&mut g, Black, "E5").expect("legal");
+    let mut on = g.clone();
+    play(&mut on, White, "C3").expect("legal");
+    assert!(on.continues(&g));
+    assert!(g.continues(&g));
+    // An undo, or another line from the same start.
+    assert!(!g.continues(&on));
+    let mut other = Game::new(9, Rules::JAPANESE, 6.5);
+    play(&mut other, Black, "D5").expect("legal");
+    assert!(!other.continues(&g));
+    // The same moves under another komi, other rules, on another board
+    // or from another set-up.
+    let mut komi = on.clone();
+    komi.set_komi(0.5);
+    assert!(!komi.continues(&g));
+    let replay = |mut fresh: Game| {
+        play(&mut fresh, Black, "E5").expect("legal");
+        play(&mut fresh, White, "C3").expect("legal");
+        fresh
+    };
+    assert!(replay(Game::new(9, Rules::JAPANESE, 6.5)).continues(&g));
+    assert!(!replay(Game::new(9, Rules::KOREAN, 6.5)).continues(&g));
+    assert!(!replay(Game::new(11, Rules::JAPANESE, 6.5)).continues(&g));
+    let stone = game(
+        "X . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .",
+        Black,
+        Rules::JAPANESE,
+    );
+    let mut set_up = stone.clone();
+    set_up.set_komi(6.5);
+    assert!(!replay(set_up).continues(&g));
+}
