@@ -16,6 +16,7 @@ use rand::{Rng, SeedableRng};
 use crate::board::{Color, Point};
 use crate::rules::{Event, Game, Move, Scoring};
 
+use super::ambition::Ambition;
 use super::analysis::{Analysis, MoveFilter, Watch};
 use super::dynkomi;
 use super::endgame::{
@@ -47,6 +48,9 @@ struct Kept {
     tree: Tree,
     game: Game,
     color: Color,
+    /// The komi Black played for beyond the real one (see `Ambition`):
+    /// a tree searched for another margin counted other wins.
+    black_extra: f64,
 }
 
 /// The tree search player.
@@ -54,6 +58,8 @@ pub struct Mcts {
     params: SearchParams,
     rng: SmallRng,
     kept: Option<Kept>,
+    /// The margin each side plays for in a won game (territory scoring).
+    ambition: Ambition,
     /// The verdict final_status_list gives.
     dead_cache: DeadCache,
 }
@@ -61,6 +67,7 @@ pub struct Mcts {
 /// The result of one search.
 struct Outcome {
     tree: Tree,
+    black_extra: f64,
     own: Ownership,
     playouts: u64,
     analysis: Analysis,
@@ -73,21 +80,17 @@ impl Mcts {
             params,
             rng,
             kept: None,
+            ambition: Ambition::default(),
             dead_cache: DeadCache::default(),
         }
     }
 
     /// The kept tree's node for `game` with `color` to move, promoted to
     /// a new tree, when the game only went on by moves the tree knows.
-    fn reuse(&mut self, game: &Game, color: Color) -> Option<Tree> {
+    fn reuse(&mut self, game: &Game, color: Color, black_extra: f64) -> Option<Tree> {
         let kept = self.kept.take()?;
         let old = &kept.game;
-        if old.setup() != game.setup()
-            || old.komi().to_bits() != game.komi().to_bits()
-            || old.rules() != game.rules()
-            || old.size() != game.size()
-            || !game.events().starts_with(old.events())
-        {
+        if !game.continues(old) || kept.black_extra != black_extra {
             return None;
         }
         let mut node = ROOT;
@@ -122,11 +125,14 @@ impl Mcts {
     }
 
     /// Runs the search on every thread, while the calling thread reports
-    /// to `watch` when it asks for snapshots.
+    /// to `watch` when it asks for snapshots. `color` plays as if it
+    /// owed `extra` points of komi more than it does.
+    #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
         game: &Game,
         color: Color,
+        extra: f64,
         budget: Budget,
         passes: bool,
         filter: &MoveFilter,
@@ -134,8 +140,12 @@ impl Mcts {
     ) -> Outcome {
         // Promoting the kept tree takes time too: the clock starts here.
         let start = Instant::now();
+        let black_extra = match color {
+            Color::Black => extra,
+            Color::White => -extra,
+        };
         let tree = self
-            .reuse(game, color)
+            .reuse(game, color, black_extra)
             // A kept node expanded before passes were offered has none.
             .filter(|t| !passes || !root_lacks_pass(t, game))
             .unwrap_or_else(|| Tree::new(self.params.max_nodes));
@@ -161,7 +171,7 @@ impl Mcts {
             Some(Move::Play(_, p)) => Some(p),
             _ => None,
         };
-        let white_bonus = dynkomi::white_bonus(game, color);
+        let white_bonus = dynkomi::white_bonus(game, color) + black_extra;
         let size = f64::from(game.size());
         let search = Search {
             tree: &tree,
@@ -242,6 +252,7 @@ impl Mcts {
         drop(search);
         Outcome {
             tree,
+            black_extra,
             own,
             playouts,
             analysis,
@@ -267,6 +278,7 @@ impl Mcts {
         let out = self.search(
             game,
             game.to_move(),
+            0.0,
             budget,
             false,
             &MoveFilter::default(),
@@ -302,13 +314,23 @@ impl Player for Mcts {
         let started = Instant::now();
         let cleanup = is_cleanup(game, mode);
         let opponent_passed = game.last_move() == Some(Move::Pass(!color));
-        let out = self.search(game, color, budget, !cleanup, &MoveFilter::default(), watch);
+        let extra = self.ambition.extra(game, color);
+        let out = self.search(
+            game,
+            color,
+            extra,
+            budget,
+            !cleanup,
+            &MoveFilter::default(),
+            watch,
+        );
         let board = game.board();
         let ranked = Self::ranked(&out.tree, game, color);
         let Some(&(best, best_stats)) = ranked.first() else {
             return Decision::Pass;
         };
         let best_rate = best_stats.win_rate().unwrap_or(0.5);
+        self.ambition.update(game, color, best_rate);
         for (p, s) in ranked.iter().take(5) {
             log::debug!(
                 "{}: visits {} win rate {:.3} amaf {}/{:.3} prior {}/{:.2} score {:.1}",
@@ -329,12 +351,16 @@ impl Player for Mcts {
             best_stats.visits,
             out.playouts
         );
-        if resigns(
-            best_rate,
-            u64::from(best_stats.visits),
-            out.own.playouts,
-            self.params.resign_threshold,
-        ) {
+        // A side that plays for more than the real komi gives up only
+        // once it has played for the real komi again.
+        if extra == 0.0
+            && resigns(
+                best_rate,
+                u64::from(best_stats.visits),
+                out.own.playouts,
+                self.params.resign_threshold,
+            )
+        {
             return Decision::Resign;
         }
         let pass_stats = out
@@ -378,6 +404,7 @@ impl Player for Mcts {
             tree: out.tree,
             game: game.clone(),
             color,
+            black_extra: out.black_extra,
         });
         decision
     }
@@ -395,13 +422,14 @@ impl Player for Mcts {
         watch: &mut Watch,
     ) -> Option<Analysis> {
         let passes = !is_cleanup(game, GenMode::Normal);
-        let out = self.search(game, color, budget, passes, filter, watch);
+        let out = self.search(game, color, 0.0, budget, passes, filter, watch);
         // The tree goes on serving the next genmove (pondering is an
         // analysis nobody watches).
         self.kept = Some(Kept {
             tree: out.tree,
             game: game.clone(),
             color,
+            black_extra: out.black_extra,
         });
         Some(out.analysis)
     }

@@ -6,8 +6,10 @@
 //! `tree` is the node arena the search threads share, `prior` the
 //! knowledge new nodes start with (with `tactics`, its ladder reader),
 //! `playout` and `patterns` the light and heavy playout policies, `time`
-//! the clock, `seki` the judgement of which strings live in seki.
+//! the clock, `seki` the judgement of which strings live in seki,
+//! `territory` and `ambition` the play under territory scoring.
 
+mod ambition;
 pub mod analysis;
 mod dynkomi;
 mod endgame;

@@ -374,7 +374,7 @@ fn the_tree_is_reused_after_two_moves() {
         .and_then(|id| kept.tree.node(id).point())
         .expect("reply");
     game.play(Move::Play(Color::White, reply)).expect("legal");
-    let tree = player.reuse(&game, Color::Black).expect("reused");
+    let tree = player.reuse(&game, Color::Black, 0.0).expect("reused");
     assert!(tree.node(ROOT).visits() > 0);
     assert!(!tree.node(ROOT).children().is_empty());
 }
@@ -458,7 +458,9 @@ fn pondering_on_a_position_carries_into_its_genmove() {
         visits, 4000,
         "the second search went on with the first's tree"
     );
-    let tree = player.reuse(&game, Color::White).expect("same position");
+    let tree = player
+        .reuse(&game, Color::White, 0.0)
+        .expect("same position");
     assert_eq!(tree.node(ROOT).visits(), 4000);
 }
 
