@@ -172,6 +172,36 @@ mod tests {
         }
     }
 
+    /// Every area is closed but for the dame F2. If White takes it,
+    /// Black's F1 is in atari and Black must connect at E1, inside its
+    /// own territory (a teire): 36 points to White's 25 instead of 37.
+    /// At komi 11.5 whoever moves first at F2 wins by half a point.
+    const DAME_BEFORE_TEIRE: &str = ". . . . X O . . .
+                                     . . . . X O . . .
+                                     . . . . X O . . .
+                                     . . . . X O . . .
+                                     . . . . X O . . .
+                                     . . . . X O . . .
+                                     . . . . X O . . .
+                                     . . . . X . O . .
+                                     . . . . . X O . .";
+
+    /// Under the Japanese rules the last dame that matters is filled
+    /// first, by either side, rather than left for a teire.
+    #[test]
+    fn the_dame_before_a_teire_is_filled_first() {
+        for to_move in [Color::Black, Color::White] {
+            let b: Board = DAME_BEFORE_TEIRE.parse().expect("diagram");
+            let g = Game::with_setup(b, 0, to_move, Rules::JAPANESE, 11.5);
+            assert_eq!(g.result(&[], &[]).to_string(), "B+0.5");
+            for seed in 1..=3 {
+                let mut player = Mcts::new(params(seed));
+                let d = player.genmove(&g, to_move, GenMode::Normal, Budget::Playouts(10000));
+                assert_eq!(d, Decision::Play(v("F2", 9)), "{to_move} seed {seed}");
+            }
+        }
+    }
+
     /// The identity on a finished board: area margin minus the stones
     /// placed is the territory margin with prisoners.
     #[test]
