@@ -19,8 +19,10 @@ pub fn seki_for_count(game: &Game, dead: &[Point]) -> Vec<Point> {
 /// The stones of strings in seki once the strings at `dead` are removed.
 /// A seki's shared liberties are empty points next to both colours that
 /// neither side can fill without putting its own string in atari (or
-/// killing it) while capturing nothing; dame between safe strings is no
-/// such point, as filling it costs nothing. The strings around them are in
+/// killing it) while capturing nothing, not even after a harmless move of
+/// its own that would give the filling stone liberties ([`approachable`]);
+/// dame between safe strings is no such point, as filling it costs
+/// nothing. The strings around them are in
 /// seki only if the other side cannot approach them either: a liberty
 /// outside the shared points that the other side can fill safely (found in
 /// a match: an outside liberty next to a shared one) makes a capturing race
@@ -52,7 +54,7 @@ pub fn seki_stones(board: &Board, dead: &[Point]) -> Vec<Point> {
         .filter(|&p| {
             b.is_empty_at(p)
                 && touches_both(&b, p, |_| true)
-                && Color::ALL.iter().all(|&c| self_damaging(&b, c, p))
+                && Color::ALL.iter().all(|&c| !approachable(&b, c, p))
         })
         .collect();
     let mut strings: Vec<Vec<Point>> = Vec::new();
@@ -201,16 +203,26 @@ fn touches_both(board: &Board, p: Point, keep: impl Fn(Point) -> bool) -> bool {
 }
 
 /// Can `color` fill the liberty `l` of an opposing string without harm,
-/// at once or after one move of its own next to `l` that is itself no
-/// harm? A throw-in that would be captured becomes a safe approach once
-/// an own stone beside it gives it liberties (found in a match: ingo
-/// counted a capturing race a seki that Black won with J5, then J6).
+/// at once or after one move of its own that is itself no harm: next to
+/// `l`, or on a liberty of one of its strings next to `l`? A throw-in that
+/// would be captured becomes a safe approach once an own stone gives it
+/// liberties (found in matches: ingo counted a seki a capturing race that
+/// Black won with J5, then J6; and one where Black's J7 joined its J6 to
+/// a living group, after which J5 took White's last liberty but one).
 fn approachable(board: &Board, color: Color, l: Point) -> bool {
     if !self_damaging(board, color, l) {
         return true;
     }
-    l.neighbors().iter().any(|&m| {
-        board.is_empty_at(m) && !self_damaging(board, color, m) && {
+    let mut preparing: Vec<Point> = Vec::new();
+    for n in l.neighbors() {
+        if board.is_empty_at(n) {
+            preparing.push(n);
+        } else if board.color_at(n) == Some(color) {
+            preparing.extend(board.liberties(n));
+        }
+    }
+    preparing.into_iter().any(|m| {
+        m != l && !self_damaging(board, color, m) && {
             let mut after = board.clone();
             after.play_unchecked(color, m);
             after.is_empty_at(l) && !self_damaging(&after, color, l)

@@ -99,7 +99,7 @@ pub struct FalseSeki {
     pub alive: &'static [&'static str],
 }
 
-pub const FALSE_SEKIS: [FalseSeki; 5] = [
+pub const FALSE_SEKIS: [FalseSeki; 6] = [
     // Black can sacrifice B2 (with B1), White must take on C1 and is left
     // with a two-point eye on B1-B2.
     FalseSeki {
@@ -182,5 +182,25 @@ pub const FALSE_SEKIS: [FalseSeki; 5] = [
         black_to_move: true,
         dead: &["H7", "J7", "G6", "H6"],
         alive: &["G8", "J9", "H5", "F7"],
+    },
+    // White's two strings on the right share H4 (White's own point) and
+    // J5 with Black's J6: J5 is a self-atari for both, but Black J7
+    // first joins J6 to its outside group, and then Black J5 leaves both
+    // White strings one liberty, H4, where White cannot connect them
+    // (GNU Go against ingo under the Japanese rules, 2026-12-04, game 64:
+    // ingo counted a seki and W+28.5, GNU Go these strings dead).
+    FalseSeki {
+        diagram: ". . O X X . . . .
+                  . . O O X X X X .
+                  . . . O X O O X .
+                  . . . O O X O O X
+                  . . . O X X O O .
+                  . . . O X X O . O
+                  . . . O X X X O O
+                  . . . O O X . X X
+                  . . . O X X X . .",
+        black_to_move: false,
+        dead: &["F7", "G5", "J4", "J3"],
+        alive: &["J6", "E5", "D5", "H8"],
     },
 ];
