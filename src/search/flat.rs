@@ -14,6 +14,7 @@ use crate::rules::Game;
 use super::endgame::{dead_stone_budget, decide, is_cleanup, resigns, DeadCache, Findings};
 use super::ownership::dead_strings;
 use super::playout::{final_owner, play_out, Policy};
+use super::territory;
 use super::{Budget, Decision, GenMode, Player, SearchParams, Watch};
 
 /// Weight of the final margin (as a share of the board) next to the win:
@@ -140,9 +141,11 @@ impl FlatMonteCarlo {
         total
     }
 
-    /// Strings whose points the opponent owns in most playouts.
-    fn dead_from(board: &Board, stats: &Stats) -> Vec<Point> {
-        dead_strings(board, |p, c| stats.ownership(p, c))
+    /// Strings whose points the opponent owns in most playouts (and,
+    /// under territory scoring, those the count confirms dead).
+    fn dead_from(game: &Game, stats: &Stats) -> Vec<Point> {
+        let dead = dead_strings(game.board(), |p, c| stats.ownership(p, c));
+        territory::dead_for_count(game, dead)
     }
 
     /// The dead stones of the position from playouts of `budget`, cached
@@ -167,7 +170,7 @@ impl FlatMonteCarlo {
         };
         let stats = self.run(&job, budget);
         self.rng = saved;
-        let dead = Self::dead_from(board, &stats);
+        let dead = Self::dead_from(game, &stats);
         self.dead_cache.set(game, dead.clone());
         dead
     }
@@ -339,7 +342,7 @@ impl Player for FlatMonteCarlo {
             return Decision::Resign;
         }
         let cleanup = is_cleanup(game, mode);
-        let dead = Self::dead_from(board, &stats);
+        let dead = Self::dead_from(game, &stats);
         let ranked: Vec<Point> = order.iter().map(|&i| arms[i]).collect();
         let found = Findings {
             ranked: &ranked,

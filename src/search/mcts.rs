@@ -286,7 +286,7 @@ impl Mcts {
         );
         self.kept = kept;
         self.rng = saved;
-        let dead = out.own.dead(board);
+        let dead = territory::dead_for_count(game, out.own.dead(board));
         self.dead_cache.set(game, dead.clone());
         dead
     }
@@ -378,7 +378,7 @@ impl Player for Mcts {
         if !cleanup && (opponent_passed || late(board)) {
             log::info!("pass: visits {pass_visits}");
         }
-        let dead = out.own.dead(board);
+        let dead = territory::dead_for_count(game, out.own.dead(board));
         let moves: Vec<Point> = ranked.iter().map(|&(p, _)| p).collect();
         let found = Findings {
             ranked: &moves,
