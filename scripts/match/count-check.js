@@ -11,7 +11,11 @@
 // (`final_status_list dame`) and territory to ingo, which counts the board
 // as the players left it (Japanese 1989 rules: life is confirmed, the
 // count is the stopped position's). Such games are listed as "teire": the
-// counts differ by exactly those points. GNU Go's count also follows its
+// counts differ by exactly those points. Where the players left a
+// boundary open, ingo counts the region that touches both colours as
+// nobody's (as the rule text, and a server marking dead stones, do) and
+// GNU Go closes it by play and gives its parts to each side: "open".
+// GNU Go's count also follows its
 // per-point `final_status`, which can call alive a stone that its
 // `final_status_list dead` names (game 179 of the stop-32 cross-check:
 // White J3); a game whose counts differ and where that happens is listed
@@ -30,6 +34,7 @@ const fs = require('fs')
 const path = require('path')
 const {Command} = require('commander')
 const {Engine} = require('./lib/engine')
+const {aftermath, set} = require('./lib/count')
 
 const program = new Command()
   .name('node scripts/match/count-check.js')
@@ -63,37 +68,13 @@ const deadSet = s => s.split(/\s+/).filter(x => x).map(x => x.toUpperCase()).sor
 // "W+7.0" and "W+7" are one count; "0" is a draw (or no result).
 const norm = s => s.trim().toUpperCase().replace(/\.0+$/, '')
 
-const set = s => new Set(s.split(' ').filter(x => x))
-// Black's margin from a final_score answer (komi included).
-const margin = s => (s === '0' ? 0 : (s[0] === 'B' ? 1 : -1) * Number(s.slice(2)))
-
-// Do the counts differ only by points ingo counts as territory and GNU Go
-// as dame after its aftermath play, and by exactly their number?
-function teire(r) {
-  let dame = set(r.gnugo.dame)
-  // GNU Go lists the points of dead stones as dead, not as territory.
-  let dead = set(r.ingo.dead)
-  let diff = 0
-  for (let [color, sign] of [['black', 1], ['white', -1]]) {
-    let mine = new Set([...set(r.ingo[color])].filter(p => !dead.has(p)))
-    let theirs = set(r.gnugo[color])
-    for (let p of theirs) if (!mine.has(p)) return false
-    for (let p of mine) {
-      if (theirs.has(p)) continue
-      if (!dame.has(p)) return false
-      diff += sign
-    }
-  }
-  return diff !== 0 && margin(r.ingo.score) - margin(r.gnugo.score) === diff
-}
-
 async function main() {
   let o = program.opts()
   let list = files(program.args)
   let engines = [new Engine('ingo', o.ingo, {timeout: o.timeout, log: null}),
     new Engine('gnugo', o.gnugo, {timeout: o.timeout, log: null})]
   engines.forEach(e => e.start())
-  let tally = {files: list.length, byPasses: 0, sameDead: 0, agree: 0, teire: 0, split: 0, disagree: 0, differentDead: 0}
+  let tally = {files: list.length, byPasses: 0, sameDead: 0, agree: 0, teire: 0, open: 0, split: 0, disagree: 0, differentDead: 0}
   let records = []
   try {
     for (let f of list) {
@@ -123,7 +104,7 @@ async function main() {
         continue
       }
       tally.sameDead++
-      let verdict = r.ingo.score === r.gnugo.score ? 'agree' : teire(r) ? 'teire' : 'disagree'
+      let verdict = r.ingo.score === r.gnugo.score ? 'agree' : aftermath(r) || 'disagree'
       if (verdict === 'disagree') {
         r.gnugo.notDead = []
         for (let v of set(r.gnugo.dead))
@@ -144,7 +125,7 @@ async function main() {
   if (o.json) fs.writeFileSync(o.json, JSON.stringify(records, null, 1) + '\n')
   console.log(
     `files ${tally.files}, ended by two passes ${tally.byPasses}, same dead stones ${tally.sameDead} ` +
-      `(agree ${tally.agree}, teire ${tally.teire}, split ${tally.split}, disagree ${tally.disagree}), ` +
+      `(agree ${tally.agree}, teire ${tally.teire}, open ${tally.open}, split ${tally.split}, disagree ${tally.disagree}), ` +
       `different dead stones ${tally.differentDead}`
   )
   process.exit(tally.disagree ? 1 : 0)

@@ -1,0 +1,71 @@
+// The verdicts of the territory count cross-check (lib/count.js), on the
+// engines' answers for two records of stop 33's 9x9 cross-check:
+// node --test scripts/match/test/
+'use strict'
+
+const test = require('node:test')
+const assert = require('node:assert')
+const {aftermath, margin} = require('../lib/count')
+
+// Game 311: GNU Go's aftermath fills a dame that needs White's teire at
+// B2, which ingo counts as White's territory: one point, B+10.5 against
+// B+11.5.
+const TEIRE = {
+  ingo: {
+    dead: 'B8 H6',
+    score: 'B+10.5',
+    black: 'A8 A9 B8 B9 C8 C9 D6 D8 D9 E6 E8 E9 F7 F8 F9 G6 G7 G8 G9 H6 H8 H9 J8 J9',
+    white: 'A1 A2 A3 A4 B1 B2 B3 H1 H3 J1 J2 J3',
+  },
+  gnugo: {
+    dead: 'B8 H6',
+    score: 'B+11.5',
+    black: 'A8 A9 B9 C8 C9 D6 D8 D9 E6 E8 E9 F7 F8 F9 G6 G7 G8 G9 H8 H9 J8 J9',
+    white: 'A1 A2 A3 A4 B1 B3 H1 H3 J1 J2 J3',
+    dame: 'B2',
+  },
+}
+
+// Game 269: with White's A3-A4 dead, the top left touches both colours
+// through A5-A7 and B6; ingo gives it nobody, GNU Go closes it and gives
+// White seven points of it.
+const OPEN = {
+  ingo: {
+    dead: 'A3 A4',
+    score: 'B+15.5',
+    black: 'A1 B1 B2 C3 D4 E4 F4 F5 F8 F9 G5 G6 G7 H6 H7 H8 H9 J6 J7 J8 J9',
+    white: 'F1 G2 H1 J1 J2',
+  },
+  gnugo: {
+    dead: 'A3 A4',
+    score: 'B+9.5',
+    black: 'A1 B1 B2 C3 D4 E4 F4 F5 F8 F9 G5 G6 G7 H6 H7 H8 H9 J6 J7 J8 J9',
+    white: 'A8 A9 B7 B9 C6 C7 C8 F1 G2 H1 J1 J2',
+    dame: 'A5 A6 A7 B6',
+  },
+}
+
+const edit = (r, who, fields) => ({...r, [who]: {...r[who], ...fields}})
+
+test('margins are read from final_score answers', () => {
+  assert.strictEqual(margin('B+10.5'), 10.5)
+  assert.strictEqual(margin('W+2'), -2)
+  assert.strictEqual(margin('0'), 0)
+})
+
+test('a teire GNU Go plays explains the difference only to the point', () => {
+  assert.strictEqual(aftermath(TEIRE), 'teire')
+  // One point more or less is a disagreement.
+  assert.strictEqual(aftermath(edit(TEIRE, 'gnugo', {score: 'B+12.5'})), null)
+  // So is a point that GNU Go does not list as dame.
+  assert.strictEqual(aftermath(edit(TEIRE, 'gnugo', {dame: 'J9'})), null)
+  // And nothing explains a difference when GNU Go played no dame.
+  assert.strictEqual(aftermath(edit(TEIRE, 'gnugo', {dame: ''})), null)
+})
+
+test('an open boundary GNU Go closes is told apart', () => {
+  assert.strictEqual(aftermath(OPEN), 'open')
+  // A point GNU Go gives White that ingo gives Black is no open boundary.
+  let black = OPEN.ingo.black + ' C7'
+  assert.strictEqual(aftermath(edit(OPEN, 'ingo', {black})), null)
+})
