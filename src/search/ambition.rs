@@ -14,7 +14,11 @@
 //! itself next time; where it wins less than [`LOWER_BELOW`], a step less,
 //! and nothing more at all below [`DROP_BELOW`]. The search then keeps to
 //! a margin it wins about four times in five, where a point given away
-//! shows in its win rate.
+//! shows in its win rate. It never asks for the lead its best move
+//! expects or more: where every move falls short of the margin, all lose
+//! alike, and a stone in its own territory is as good as a pass (found in
+//! game 98 of the first match with it: White filled its own territory at
+//! W+2.5, playing for 3).
 //!
 //! Only genmove plays with it, and only under territory scoring (the area
 //! rule sets play as before). After the opponent's pass the search plays
@@ -67,8 +71,9 @@ impl Ambition {
     }
 
     /// After a genmove of `color` in `game`, whose best move won
-    /// `best_rate` of its playouts.
-    pub(super) fn update(&mut self, game: &Game, color: Color, best_rate: f64) {
+    /// `best_rate` of its playouts, by `lead` points on average against
+    /// the real komi.
+    pub(super) fn update(&mut self, game: &Game, color: Color, best_rate: f64, lead: f64) {
         if game.rules().scoring != Scoring::Territory {
             return;
         }
@@ -87,6 +92,10 @@ impl Ambition {
                 *e = (*e - step).max(0.0);
             }
         }
+        // Margins are whole points plus komi's fraction: asking for the
+        // lead less half a point or less leaves the lead a win, and a
+        // point less a loss.
+        *e = e.min((lead - 0.5).floor()).max(0.0);
         if *e != used {
             log::info!("ambition: {color} plays for {:+.1} beyond komi next", *e);
         }
@@ -111,15 +120,15 @@ mod tests {
         let mut a = Ambition::default();
         let g0 = Game::new(9, Rules::JAPANESE, 6.5);
         assert_eq!(a.extra(&g0, Color::Black), 0.0);
-        a.update(&g0, Color::Black, 0.95);
+        a.update(&g0, Color::Black, 0.95, 50.0);
         let g1 = after(&g0, Move::Play(Color::Black, v("E5", 9)));
         let g2 = after(&g1, Move::Play(Color::White, v("C3", 9)));
         assert_eq!(a.extra(&g2, Color::Black), 1.0);
         // White's own searches leave Black's margin alone.
-        a.update(&g1, Color::White, 0.2);
+        a.update(&g1, Color::White, 0.2, 50.0);
         assert_eq!(a.extra(&g2, Color::Black), 1.0);
         assert_eq!(a.extra(&g2, Color::White), 0.0);
-        a.update(&g2, Color::Black, 0.95);
+        a.update(&g2, Color::Black, 0.95, 50.0);
         let g4 = after(
             &after(&g2, Move::Play(Color::Black, v("G5", 9))),
             Move::Play(Color::White, v("C7", 9)),
@@ -127,30 +136,50 @@ mod tests {
         assert_eq!(a.extra(&g4, Color::Black), 2.0);
         // Between the bounds it holds; below the lower one it steps down,
         // below a half it is gone.
-        a.update(&g4, Color::Black, 0.8);
+        a.update(&g4, Color::Black, 0.8, 50.0);
         assert_eq!(a.extra(&g4, Color::Black), 2.0);
-        a.update(&g4, Color::Black, 0.6);
+        a.update(&g4, Color::Black, 0.6, 50.0);
         assert_eq!(a.extra(&g4, Color::Black), 1.0);
-        a.update(&g4, Color::Black, 0.95);
-        a.update(&g4, Color::Black, 0.95);
+        a.update(&g4, Color::Black, 0.95, 50.0);
+        a.update(&g4, Color::Black, 0.95, 50.0);
         assert_eq!(a.extra(&g4, Color::Black), 3.0);
-        a.update(&g4, Color::Black, 0.4);
+        a.update(&g4, Color::Black, 0.4, 50.0);
         assert_eq!(a.extra(&g4, Color::Black), 0.0);
+    }
+
+    #[test]
+    fn the_margin_played_for_stays_below_the_expected_lead() {
+        let mut a = Ambition::default();
+        let g = Game::new(9, Rules::JAPANESE, 6.5);
+        for _ in 0..5 {
+            a.update(&g, Color::White, 0.99, 50.0);
+        }
+        assert_eq!(a.extra(&g, Color::White), 5.0);
+        // A lead of 2.5: playing for 2 more than komi, 2.5 wins and 1.5
+        // loses.
+        a.update(&g, Color::White, 0.99, 2.5);
+        assert_eq!(a.extra(&g, Color::White), 2.0);
+        a.update(&g, Color::White, 0.99, 2.9);
+        assert_eq!(a.extra(&g, Color::White), 2.0);
+        a.update(&g, Color::White, 0.99, 0.5);
+        assert_eq!(a.extra(&g, Color::White), 0.0);
+        a.update(&g, Color::White, 0.99, -3.0);
+        assert_eq!(a.extra(&g, Color::White), 0.0);
     }
 
     #[test]
     fn only_territory_scoring_and_only_in_the_same_game() {
         let mut a = Ambition::default();
         let chinese = Game::new(9, Rules::CHINESE, 7.0);
-        a.update(&chinese, Color::Black, 0.99);
+        a.update(&chinese, Color::Black, 0.99, 50.0);
         assert_eq!(a.extra(&chinese, Color::Black), 0.0);
         let g = Game::new(19, Rules::JAPANESE, 6.5);
-        a.update(&g, Color::White, 0.99);
+        a.update(&g, Color::White, 0.99, 50.0);
         assert_eq!(a.extra(&g, Color::White), 2.0);
         let on = after(&g, Move::Play(Color::White, v("Q16", 19)));
         assert_eq!(a.extra(&on, Color::White), 2.0);
         // Another game (an undo, a new komi, clear_board) starts over.
-        a.update(&on, Color::Black, 0.99);
+        a.update(&on, Color::Black, 0.99, 50.0);
         assert_eq!(a.extra(&g, Color::White), 0.0);
         let komi = after(
             &Game::new(19, Rules::JAPANESE, 0.5),
@@ -163,11 +192,11 @@ mod tests {
     fn after_the_opponents_pass_the_real_komi_counts_and_the_margin_is_kept() {
         let mut a = Ambition::default();
         let g = Game::new(9, Rules::JAPANESE, 6.5);
-        a.update(&g, Color::White, 0.95);
+        a.update(&g, Color::White, 0.95, 50.0);
         let passed = after(&g, Move::Pass(Color::Black));
         assert_eq!(a.extra(&passed, Color::White), 0.0);
         // A genmove there, won or not, leaves the margin for later.
-        a.update(&passed, Color::White, 0.3);
+        a.update(&passed, Color::White, 0.3, 50.0);
         let later = after(
             &after(&passed, Move::Play(Color::White, v("E5", 9))),
             Move::Play(Color::Black, v("C3", 9)),

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use crate::board::{Board, Color, Point};
-use crate::rules::{area_owners, Game, GameResult, Move, Phase};
+use crate::rules::{area_owners, Game, GameResult, Move, Phase, Scoring};
 
 use super::{Budget, Decision, GenMode};
 
@@ -190,9 +190,17 @@ pub(super) fn decide<S: Fn(Point, Color) -> f64>(
     // the best move in the search's own eyes, not only by a count that
     // trusts our dead-stone verdict (found in matches: ingo passed in a
     // capturing race that the side to move wins).
+    // Under territory scoring a stone in a region one side alone encloses
+    // costs a point for sure, while a pass that the search finds about as
+    // good costs nothing: the playouts' own random invasions, which a
+    // filled territory resists better, are no reason to pay it.
+    let wasted = game.rules().scoring == Scoring::Territory
+        && super::territory::wastes_a_point(board, color, best);
     let pass_ok = match found.pass {
         None => opponent_passed || settled,
-        Some(pass) => pass.visits > found.best_visits || (opponent_passed && pass.as_good),
+        Some(pass) => {
+            pass.visits > found.best_visits || ((opponent_passed || wasted) && pass.as_good)
+        }
     };
     // The ownership comes from lines the search steers, most of them
     // through our own pass when it looks good: where both sides only have

@@ -39,7 +39,9 @@ const EXPAND_AT: u32 = 3;
 /// though a new root here would offer one.
 fn root_lacks_pass(tree: &Tree, game: &Game) -> bool {
     let root = tree.node(ROOT);
-    let wants = late(game.board()) || matches!(game.last_move(), Some(Move::Pass(_)));
+    let wants = late(game.board())
+        || territory::tries_pass(game)
+        || matches!(game.last_move(), Some(Move::Pass(_)));
     wants && root.is_expanded() && !root.children().any(|i| tree.node(NodeId(i)).is_pass())
 }
 
@@ -330,7 +332,13 @@ impl Player for Mcts {
             return Decision::Pass;
         };
         let best_rate = best_stats.win_rate().unwrap_or(0.5);
-        self.ambition.update(game, color, best_rate);
+        let lead = out
+            .analysis
+            .candidates
+            .iter()
+            .find(|c| c.point == Some(best))
+            .map_or(0.0, |c| c.score_lead);
+        self.ambition.update(game, color, best_rate, lead);
         for (p, s) in ranked.iter().take(5) {
             log::debug!(
                 "{}: visits {} win rate {:.3} amaf {}/{:.3} prior {}/{:.2} score {:.1}",
@@ -375,8 +383,11 @@ impl Player for Mcts {
             .filter(|s| u64::from(s.visits) >= PASS_MIN_VISITS)
             .and_then(|s| s.win_rate())
             .is_some_and(|r| r >= best_rate - PASS_TOLERANCE);
-        if !cleanup && (opponent_passed || late(board)) {
-            log::info!("pass: visits {pass_visits}");
+        if !cleanup && (opponent_passed || late(board) || territory::tries_pass(game)) {
+            log::info!(
+                "pass: visits {pass_visits} win rate {:.3}",
+                pass_stats.and_then(|s| s.win_rate()).unwrap_or(0.0)
+            );
         }
         let dead = territory::dead_for_count(game, out.own.dead(board));
         let moves: Vec<Point> = ranked.iter().map(|&(p, _)| p).collect();

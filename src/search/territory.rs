@@ -42,7 +42,7 @@
 //! The count after two passes, which the pass decision uses
 //! (`endgame::decide`), is the exact territory count of the rules.
 
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color, Point, MAX_POINTS};
 use crate::rules::{Game, Scoring};
 
 use super::endgame::late;
@@ -73,7 +73,47 @@ pub(super) fn raise_pass_prior(kids: &mut [NewChild]) {
 /// untried. Pachi boosts the pass under Japanese rules for the same
 /// reason (`uct/search.c`).
 pub(super) fn tries_pass(game: &Game) -> bool {
-    game.rules().scoring == Scoring::Territory && late(game.board())
+    game.rules().scoring == Scoring::Territory && (late(game.board()) || closed(game.board()))
+}
+
+/// Empty regions of at most this many points between both colours are
+/// dame; a bigger one is a boundary still open.
+const DAME_REGION: usize = 2;
+
+/// Are the areas closed: both colours on the board, and every empty
+/// region that touches both no bigger than dame? Then a game counted by
+/// territory may be over however much of the board is empty (game 98 of
+/// the first match with `ambition`: 55 empty points of 81, every one
+/// enclosed, and ingo, not offered a pass, filled its own territory).
+pub(super) fn closed(board: &Board) -> bool {
+    if board.stone_count(Color::Black) == 0 || board.stone_count(Color::White) == 0 {
+        return false;
+    }
+    let mut seen = vec![false; MAX_POINTS];
+    for p in board.points() {
+        if !board.is_empty_at(p) || seen[p.index()] {
+            continue;
+        }
+        seen[p.index()] = true;
+        let mut region = vec![p];
+        let mut borders = [false; 2];
+        let mut k = 0;
+        while k < region.len() {
+            for n in region[k].neighbors() {
+                if let Some(c) = board.color_at(n) {
+                    borders[c.index()] = true;
+                } else if board.is_empty_at(n) && !seen[n.index()] {
+                    seen[n.index()] = true;
+                    region.push(n);
+                }
+            }
+            k += 1;
+        }
+        if borders == [true; 2] && region.len() > DAME_REGION {
+            return false;
+        }
+    }
+    true
 }
 
 /// The dead stones of `game`'s count: the judgement `dead` of the
@@ -115,6 +155,61 @@ pub(super) fn dead_for_count(game: &Game, mut dead: Vec<Point>) -> Vec<Point> {
     }
     dead.sort_unstable();
     dead
+}
+
+/// Does a stone of `color` at the empty point `p` only cost a point
+/// under territory scoring? It captures nothing, no string of `color`
+/// beside it is short of liberties (it would be mending a wall), and its
+/// empty region is enclosed by one colour alone, while the other has
+/// stones elsewhere: a stone in its own territory, or one dropped into
+/// the opponent's. Found in a match against GNU Go (2026-12-04, game 98):
+/// White filled B6 in its own corner at W+2.5, and GNU Go's pass made it
+/// W+1.5.
+pub(super) fn wastes_a_point(board: &Board, color: Color, p: Point) -> bool {
+    if !board.is_empty_at(p) {
+        return false;
+    }
+    let weak_wall = p
+        .neighbors()
+        .iter()
+        .any(|&n| board.color_at(n) == Some(color) && board.liberties(n).len() < 3);
+    if weak_wall {
+        return false;
+    }
+    let mut after = board.clone();
+    if after.play_unchecked(color, p).captured > 0 {
+        return false;
+    }
+    let Some(owner) = enclosing_color(board, p) else {
+        return false;
+    };
+    board.stone_count(!owner) > 0
+}
+
+/// The colour whose stones alone border the empty region of `p`.
+fn enclosing_color(board: &Board, p: Point) -> Option<Color> {
+    let mut seen = vec![false; MAX_POINTS];
+    let mut stack = vec![p];
+    seen[p.index()] = true;
+    let mut owner = None;
+    while let Some(q) = stack.pop() {
+        for n in q.neighbors() {
+            match board.color_at(n) {
+                Some(c) => {
+                    if owner.is_some_and(|o| o != c) {
+                        return None;
+                    }
+                    owner = Some(c);
+                }
+                None if board.is_empty_at(n) && !seen[n.index()] => {
+                    seen[n.index()] = true;
+                    stack.push(n);
+                }
+                None => {}
+            }
+        }
+    }
+    owner
 }
 
 /// Black's stones placed minus White's over the game that led to `board`
@@ -283,6 +378,44 @@ mod tests {
             .expect("diagram");
         let g = Game::with_setup(snapback, 0, Color::Black, Rules::JAPANESE, 6.5);
         assert_eq!(dead_for_count(&g, vec![]), vec![]);
+    }
+
+    #[test]
+    fn closed_areas_offer_a_pass_and_stones_in_them_waste_a_point() {
+        let settled: Board = SETTLED.parse().expect("diagram");
+        assert!(closed(&settled));
+        // Black's own area, White's, and nothing captured.
+        assert!(wastes_a_point(&settled, Color::Black, v("A5", 5)));
+        assert!(wastes_a_point(&settled, Color::Black, v("D5", 5)));
+        assert!(wastes_a_point(&settled, Color::White, v("E1", 5)));
+        // A dame is no territory, and a teire's point touches both.
+        let dame: Board = DAME_BEFORE_TEIRE.parse().expect("diagram");
+        assert!(closed(&dame));
+        assert!(!wastes_a_point(&dame, Color::Black, v("F2", 9)));
+        assert!(!wastes_a_point(&dame, Color::White, v("F2", 9)));
+        // A stone beside its own string in atari mends the wall (E1
+        // saves F1 once White has F2), and a capture is no waste.
+        let mut atari = dame.clone();
+        atari.play_unchecked(Color::White, v("F2", 9));
+        assert!(!wastes_a_point(&atari, Color::Black, v("E1", 9)));
+        assert!(!wastes_a_point(&atari, Color::White, v("E1", 9)));
+        // An open board, or one colour alone, is not closed.
+        let open: Board = ". . . . .
+                           . X . O .
+                           . X . O .
+                           . X . O .
+                           . . . . ."
+            .parse()
+            .expect("diagram");
+        assert!(!closed(&open));
+        assert!(!wastes_a_point(&open, Color::Black, v("A3", 5)));
+        let alone: Board = ". . .
+                            . X .
+                            . . ."
+            .parse()
+            .expect("diagram");
+        assert!(!closed(&alone));
+        assert!(!wastes_a_point(&alone, Color::Black, v("A1", 3)));
     }
 
     /// The identity on a finished board: area margin minus the stones

@@ -167,7 +167,10 @@ impl Search<'_> {
             if !n.is_expanded() {
                 let ready = node == ROOT || n.visits() > self.expand_at;
                 if ready && !tree.is_full() && n.try_claim() {
-                    let pass = self.passes && (after_pass || late(&w.board));
+                    let pass = self.passes
+                        && (after_pass
+                            || late(&w.board)
+                            || (self.territory.is_some() && territory::closed(&w.board)));
                     let mut kids = prior::children(&w.board, color, last, prev, pass);
                     if pass && self.territory.is_some() {
                         territory::raise_pass_prior(&mut kids);
