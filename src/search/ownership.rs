@@ -131,3 +131,31 @@ fn dead_by_ownership(
     dead.sort_unstable();
     dead
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::positions::SEKI_BESIDE_A_DEAD_STONE;
+    use crate::testing::{board, vertex};
+
+    #[test]
+    fn strings_in_seki_live_whatever_the_playouts_say() {
+        // The playouts of game 186 gave White every black stone: random
+        // play breaks the seki. Only B9 and the black stones on the right
+        // are dead; the seki, found again once B9 is taken, keeps the rest.
+        let b = board(SEKI_BESIDE_A_DEAD_STONE);
+        let share = |p: Point, c: Color| {
+            if b.color_at(p) == Some(!c) && c == Color::White {
+                0.9
+            } else {
+                0.1
+            }
+        };
+        let mut want: Vec<Point> = ["B9", "G5", "H4", "J5", "G6", "H6", "H7", "J7"]
+            .iter()
+            .map(|v| vertex(v, 9))
+            .collect();
+        want.sort_unstable();
+        assert_eq!(dead_strings(&b, share), want);
+    }
+}

@@ -43,6 +43,19 @@ pub fn seki_for_count(game: &Game, dead: &[Point]) -> Vec<Point> {
 /// then stops being one, so the pruning repeats until nothing changes.
 pub fn seki_stones(board: &Board, dead: &[Point]) -> Vec<Point> {
     let mut b = board.clone();
+    // A dead string in atari is taken by a stone on its liberty, which
+    // then fills a point of the capturer's own: taken off without it, a
+    // one-point eye beside a seki would look like two points, and the
+    // capturer's string safe to fill its shared liberty (game 186 of stop
+    // 34's Japanese match: Black B9 in White's corner). Other dead
+    // strings are only lifted, as the count lifts them.
+    for &p in dead {
+        if let (Some(c), Some(l)) = (b.color_at(p), b.atari_liberty(p)) {
+            if b.is_empty_at(l) {
+                b.play_unchecked(!c, l);
+            }
+        }
+    }
     b.remove_strings(dead);
     loop {
         let found = b.points().find_map(|p| connection(&b, p).map(|c| (p, c)));
@@ -85,7 +98,12 @@ pub fn seki_stones(board: &Board, dead: &[Point]) -> Vec<Point> {
             break;
         }
     }
-    let mut stones: Vec<Point> = strings.concat();
+    // Only stones of the real board: not the capturing stones above.
+    let mut stones: Vec<Point> = strings
+        .concat()
+        .into_iter()
+        .filter(|&p| board.color_at(p).is_some())
+        .collect();
     stones.sort_unstable();
     stones
 }
@@ -242,8 +260,8 @@ fn self_damaging(board: &Board, color: Color, p: Point) -> bool {
 mod tests {
     use super::*;
     use crate::testing::positions::{
-        APPROACHABLE_LIBERTY, FALSE_SEKIS, SEKI_SHARED_LIBERTIES, SEKI_WITH_EYES,
-        SHARED_LIBERTIES_NO_SEKI,
+        APPROACHABLE_LIBERTY, FALSE_SEKIS, SEKI_BESIDE_A_DEAD_STONE, SEKI_SHARED_LIBERTIES,
+        SEKI_WITH_EYES, SHARED_LIBERTIES_NO_SEKI,
     };
     use crate::testing::{board, vertex};
 
@@ -276,6 +294,31 @@ mod tests {
 
     /// Each side's string has one eye of its own and they share B4: the
     /// two inner strings are in seki, White's outer string is not.
+    /// The 37 stones of the five strings in seki of
+    /// [`SEKI_BESIDE_A_DEAD_STONE`].
+    fn seki_beside_a_dead_stone() -> Vec<Point> {
+        let mut want: Vec<Point> = [
+            "C9", "A8", "B8", "C8", "A7", "D9", "E9", "D8", "B7", "D7", "E7", "A6", "B6", "C6",
+            "D6", "B5", "C5", "A5", "A4", "B4", "C4", "A3", "C3", "D3", "C2", "C1", "E5", "D4",
+            "E4", "E3", "F3", "D2", "E2", "E1", "A2", "B2", "B1",
+        ]
+        .iter()
+        .map(|v| vertex(v, 9))
+        .collect();
+        want.sort_unstable();
+        want
+    }
+
+    #[test]
+    fn a_dead_stone_in_atari_is_taken_by_a_stone_not_lifted() {
+        let b = board(SEKI_BESIDE_A_DEAD_STONE);
+        let want = seki_beside_a_dead_stone();
+        assert_eq!(seki_stones(&b, &[]), want);
+        // Taken at A9, Black's B9 leaves White's corner a one-point eye
+        // and the seki stands; lifted, it left two, and White's C7 safe.
+        assert_eq!(seki_stones(&b, &[vertex("B9", 9)]), want);
+    }
+
     #[test]
     fn seki_with_eyes_is_found() {
         let b = board(SEKI_WITH_EYES);

@@ -73,6 +73,23 @@ pub const SEKI_WITH_EYES: &str = ". O X . X O
                                   O O O O O O
                                   . . . . . .";
 
+/// Game 186 of stop 34's Japanese match (ingo White), after two passes:
+/// five strings in seki on the left. Black's B7-E9 and E5-E1 share the
+/// eye D5 and have C7 and D1 besides, White's corner C9-A7 has C7 and
+/// A9, White's A5-C1 has D1 and B3, Black's A2-B1 has B3 and the eye A1;
+/// every shared point is self-atari for both. Black's B9 is dead: White
+/// takes it at A9 and keeps two liberties, B9 and C7. The black stones on
+/// the right (G5-J7, J5, H4) are dead as well.
+pub const SEKI_BESIDE_A_DEAD_STONE: &str = ". X O X X O . . .
+                                            O O O X O O O O O
+                                            O X . X X O . X X
+                                            X X X X O O X X .
+                                            O X X . X O X . X
+                                            O O O X X O O X O
+                                            O . O O X X O O O
+                                            X X O X X O O . O
+                                            . X O . X O . O .";
+
 /// The end of a 9x9 game of ingo (White) against GNU Go 3.8, after two
 /// passes. White's A6-E4 string has liberties A5 and C7; C7 is self-atari
 /// for both (Black would be left with B8 only), but Black can fill A5
