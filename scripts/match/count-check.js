@@ -104,12 +104,18 @@ async function main() {
         continue
       }
       tally.sameDead++
-      let verdict = r.ingo.score === r.gnugo.score ? 'agree' : aftermath(r) || 'disagree'
-      if (verdict === 'disagree') {
-        r.gnugo.notDead = []
-        for (let v of set(r.gnugo.dead))
-          if ((await engines[1].must('final_status', [v])).trim() !== 'dead') r.gnugo.notDead.push(v)
-        if (r.gnugo.notDead.length) verdict = 'split'
+      let verdict = 'agree'
+      if (r.ingo.score !== r.gnugo.score) {
+        // A teire explains the margin to the point; GNU Go contradicting
+        // its own dead list explains more than an open boundary does.
+        verdict = aftermath(r)
+        if (verdict !== 'teire') {
+          r.gnugo.notDead = []
+          for (let v of set(r.gnugo.dead))
+            if ((await engines[1].must('final_status', [v])).trim() !== 'dead') r.gnugo.notDead.push(v)
+          if (r.gnugo.notDead.length) verdict = 'split'
+        }
+        verdict = verdict || 'disagree'
       }
       tally[verdict]++
       r.verdict = verdict

@@ -15,8 +15,8 @@ const margin = s => (s === '0' ? 0 : (s[0] === 'B' ? 1 : -1) * Number(s.slice(2)
 // closed the boundary with the dame it lists; the stones its aftermath
 // plays there change its score too, which then need not match its own
 // lists (game 269 of stop 33's cross-check: the lists say B+8.5 or
-// B+10.5, its final_score B+9.5), so no margin is checked. Otherwise
-// null.
+// B+10.5, its final_score B+9.5), so no margin is checked. The points
+// of dead stones in such a region count as its points. Otherwise null.
 function aftermath(r) {
   let dame = set(r.gnugo.dame)
   if (!dame.size) return null
@@ -41,6 +41,12 @@ function aftermath(r) {
       diff += sign
     }
   }
+  // The points of dead stones: GNU Go's lists leave them out and its
+  // score gives them to the side around them, while ingo's area names
+  // them only where their region is one side's (game 166 of stop 34's
+  // Japanese match: dead A1 and B2 share A2 with a living black stone).
+  let named = new Set([...set(r.ingo.black), ...set(r.ingo.white)])
+  for (let p of dead) if (!named.has(p)) open++
   if (open) return 'open'
   if (diff === 0 || margin(r.ingo.score) - margin(r.gnugo.score) !== diff) return null
   return 'teire'

@@ -45,6 +45,27 @@ const OPEN = {
   },
 }
 
+// Game 166 of stop 34's Japanese match: Black's A1 and B2, dead, share
+// their liberty A2 with Black's living A3. With them gone, A1, A2 and B2
+// touch both colours: nobody's to ingo (W+5.5); GNU Go lists A2 as dame
+// and counts A1 and B2 as White's (W+7.5), though its territory lists,
+// which leave out dead stones, are ingo's.
+const OPEN_DEAD = {
+  ingo: {
+    dead: 'A1 B2',
+    score: 'W+5.5',
+    black: 'A5 A6 A7 A8 A9 B5 B6 B7 B8 B9 C5 C6 C7 C8 C9 D6 D7 D8 D9 E6 E8 E9 F6 F7',
+    white: 'D1 E1 E2 F1 F2 G1 G2 H1 H2 H3 H4 H5 J1 J2 J3 J4 J5 J6 J7 J8 J9',
+  },
+  gnugo: {
+    dead: 'A1 B2',
+    score: 'W+7.5',
+    black: 'A5 A6 A7 A8 A9 B5 B6 B7 B8 B9 C5 C6 C7 C8 C9 D6 D7 D8 D9 E6 E8 E9 F6 F7',
+    white: 'D1 E1 E2 F1 F2 G1 G2 H1 H2 H3 H4 H5 J1 J2 J3 J4 J5 J6 J7 J8 J9',
+    dame: 'A2',
+  },
+}
+
 const edit = (r, who, fields) => ({...r, [who]: {...r[who], ...fields}})
 
 test('margins are read from final_score answers', () => {
@@ -68,4 +89,12 @@ test('an open boundary GNU Go closes is told apart', () => {
   // A point GNU Go gives White that ingo gives Black is no open boundary.
   let black = OPEN.ingo.black + ' C7'
   assert.strictEqual(aftermath(edit(OPEN, 'ingo', {black})), null)
+})
+
+test('dead stones in a region left open count as the open region', () => {
+  assert.strictEqual(aftermath(OPEN_DEAD), 'open')
+  // Had ingo given their points to White, the counts would differ by
+  // something else.
+  let white = OPEN_DEAD.ingo.white + ' A1 B2'
+  assert.strictEqual(aftermath(edit(OPEN_DEAD, 'ingo', {white})), null)
 })
