@@ -292,8 +292,6 @@ mod tests {
         assert_eq!(seki_stones(&open, &[]), vec![]);
     }
 
-    /// Each side's string has one eye of its own and they share B4: the
-    /// two inner strings are in seki, White's outer string is not.
     /// The 37 stones of the five strings in seki of
     /// [`SEKI_BESIDE_A_DEAD_STONE`].
     fn seki_beside_a_dead_stone() -> Vec<Point> {
@@ -319,6 +317,8 @@ mod tests {
         assert_eq!(seki_stones(&b, &[vertex("B9", 9)]), want);
     }
 
+    /// Each side's string has one eye of its own and they share B4: the
+    /// two inner strings are in seki, White's outer string is not.
     #[test]
     fn seki_with_eyes_is_found() {
         let b = board(SEKI_WITH_EYES);
