@@ -16,7 +16,8 @@ pub fn seki_for_count(game: &Game, dead: &[Point]) -> Vec<Point> {
     }
 }
 
-/// The stones of strings in seki once the strings at `dead` are removed.
+/// The stones of strings in seki once the strings at `dead` are removed
+/// (those in atari taken by a stone on their liberty).
 /// A seki's shared liberties are empty points next to both colours that
 /// neither side can fill without putting its own string in atari (or
 /// killing it) while capturing nothing, not even after a harmless move of
@@ -51,9 +52,7 @@ pub fn seki_stones(board: &Board, dead: &[Point]) -> Vec<Point> {
     // strings are only lifted, as the count lifts them.
     for &p in dead {
         if let (Some(c), Some(l)) = (b.color_at(p), b.atari_liberty(p)) {
-            if b.is_empty_at(l) {
-                b.play_unchecked(!c, l);
-            }
+            b.play_unchecked(!c, l);
         }
     }
     b.remove_strings(dead);
