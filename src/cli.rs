@@ -138,6 +138,10 @@ pub enum Command {
         #[arg(long, default_value_t = crate::search::gammas::MAX_LINES,
               value_parser = clap::value_parser!(u8).range(1..=i64::from(crate::search::gammas::MAX_LINES)))]
         lines: u8,
+        /// Learn the large shapes (within distance 2, 3 and 4 of a move)
+        /// played at least this many times; 0 learns none.
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        large: u32,
         /// Also report the fit of this table (e.g. the shipped one) on the
         /// same positions, to compare teachers.
         #[arg(long, value_name = "TABLE")]
@@ -268,13 +272,14 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             out,
             rounds,
             lines,
+            large,
             compare,
         }) => train_gammas(
             &sgf,
             &policy,
             &learn,
             out.as_deref(),
-            (rounds, lines),
+            (rounds, lines, large),
             compare.as_deref(),
         )?,
         Some(Command::Review { game, out }) => {
@@ -493,7 +498,7 @@ fn train_gammas(
     policies: &[PathBuf],
     learn: &[String],
     out: Option<&Path>,
-    (rounds, lines): (usize, u8),
+    (rounds, lines, large): (usize, u8, u32),
     compare: Option<&Path>,
 ) -> anyhow::Result<()> {
     use crate::search::gammas;
@@ -545,7 +550,7 @@ fn train_gammas(
         train.len(),
         test.len()
     )?;
-    let model = gammas::train(&train, rounds, lines);
+    let model = gammas::train(&train, rounds, lines, large);
     let fits = std::iter::once(("", &model)).chain(other.iter().map(|(by, m)| (by.as_str(), m)));
     for (by, model) in fits {
         for (name, set) in [("training", &train), ("held out", &test)] {

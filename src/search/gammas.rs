@@ -1,7 +1,9 @@
 //! A learned model of where strong players move. Every legal move has a
 //! strength, the product of one "gamma" per feature: its 3x3 shape (with
 //! the neighbours in atari), capture, escape, atari, self-atari, distance
-//! to the last two moves, line and open space. The probability of a move
+//! to the last two moves, line and open space, and the largest of its
+//! shapes within distance 2, 3 and 4 that the teacher played often
+//! ([`spatial`]). The probability of a move
 //! is its strength over the sum of all (Coulom, "Computing Elo Ratings of
 //! Move Patterns in the Game of Go", 2007). The gammas are learned with
 //! Coulom's minorization-maximization (`ingo train-gammas`), from the moves
@@ -19,10 +21,11 @@ use crate::board::{Board, Color, Point};
 use super::tactics;
 
 mod positions;
+mod spatial;
 pub use positions::{policy_records, positions, Position};
 
 /// Feature groups; each move has exactly one value in each.
-pub const GROUPS: usize = 8;
+pub const GROUPS: usize = 9;
 const SHAPE: usize = 0;
 const CAPTURE: usize = 1;
 const ESCAPE: usize = 2;
@@ -31,6 +34,7 @@ const SELF_ATARI: usize = 4;
 const LAST: usize = 5;
 const PREV: usize = 6;
 const LINE: usize = 7;
+const SPATIAL: usize = 8;
 
 /// Names in the table file, and the number of values of each group but
 /// the shape (whose values are the shapes the table lists).
@@ -43,8 +47,9 @@ const GROUP_NAMES: [&str; GROUPS] = [
     "last",
     "prev",
     "line",
+    "spatial",
 ];
-const GROUP_SIZES: [usize; GROUPS] = [0, 4, 3, 3, 3, 5, 5, 2 * (LINE_CAP as usize + 1)];
+const GROUP_SIZES: [usize; GROUPS] = [0, 4, 3, 3, 3, 5, 5, 2 * (LINE_CAP as usize + 1), 0];
 
 /// Lines from this one (0-based) inwards share their line gammas in every
 /// table. A table may tell fewer lines apart ([`Model::lines`]): on 9x9
@@ -57,10 +62,12 @@ pub const MAX_LINES: u8 = LINE_CAP + 1;
 /// The features of one move: the shape as a raw code (three bits per
 /// neighbour in [`Board::neighborhood_code`]'s slot order: the cell from
 /// the mover's side, own stone 1 and opposing 2, plus 4 for a stone in
-/// atari next to the point) and a value for every other group.
+/// atari next to the point), the large shapes as hashes
+/// ([`spatial::hashes`]) and a value for every other group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     pub shape: u32,
+    pub spatial: [u64; 3],
     pub values: [u8; GROUPS],
 }
 
@@ -147,6 +154,18 @@ pub fn features(
     last: Option<Point>,
     prev: Option<Point>,
 ) -> Features {
+    features_with(board, color, p, (last, prev), true)
+}
+
+/// [`features`], with the large shapes' hashes only when `large` is set
+/// (zero otherwise: a model without large shapes need not pay for them).
+fn features_with(
+    board: &Board,
+    color: Color,
+    p: Point,
+    (last, prev): (Option<Point>, Option<Point>),
+    large: bool,
+) -> Features {
     let mut values = [0u8; GROUPS];
     let self_atari = board.is_self_atari(color, p);
     if board.captures_at(color, p) {
@@ -203,6 +222,11 @@ pub fn features(
     values[LINE] = line(board, p).min(LINE_CAP) * 2 + u8::from(alone(board, p));
     Features {
         shape: shape(board, color, p),
+        spatial: if large {
+            spatial::hashes(board, color, p)
+        } else {
+            [0; 3]
+        },
         values,
     }
 }
@@ -259,6 +283,10 @@ pub struct Model {
     shapes: HashMap<u32, f32>,
     /// The gamma of a shape the table does not list.
     rare_shape: f32,
+    /// The large shapes the table lists, by hash (of any radius).
+    spatial: HashMap<u64, f32>,
+    /// The gamma of a move none of whose large shapes the table lists.
+    no_spatial: f32,
     /// The line group has all its values here, the lines a table does not
     /// tell apart with the gammas of the last it does.
     groups: [Vec<f32>; GROUPS],
@@ -280,6 +308,8 @@ impl Model {
         Model {
             shapes: HashMap::new(),
             rare_shape: 1.0,
+            spatial: HashMap::new(),
+            no_spatial: 1.0,
             groups: GROUP_SIZES.map(|n| vec![1.0; n]),
             lines: MAX_LINES,
         }
@@ -325,11 +355,24 @@ impl Model {
                     };
                     model.rare_shape = gamma(g)?;
                 }
+                "spatial" => {
+                    let [hash, g] = numbers[..] else {
+                        return Err(bad());
+                    };
+                    let hash = u64::from_str_radix(hash, 16).map_err(|_| bad())?;
+                    model.spatial.insert(hash, gamma(g)?);
+                }
+                "no-spatial" => {
+                    let [g] = numbers[..] else {
+                        return Err(bad());
+                    };
+                    model.no_spatial = gamma(g)?;
+                }
                 _ => {
                     let group = GROUP_NAMES
                         .iter()
                         .position(|&n| n == key)
-                        .filter(|&g| g != SHAPE)
+                        .filter(|&g| g != SHAPE && g != SPATIAL)
                         .ok_or_else(bad)?;
                     let values: Vec<f32> =
                         numbers.iter().map(|s| gamma(s)).collect::<Result<_, _>>()?;
@@ -359,6 +402,9 @@ impl Model {
             let _ = writeln!(out, "# {line}");
         }
         for (group, (name, gammas)) in GROUP_NAMES.iter().zip(&self.groups).enumerate().skip(1) {
+            if group == SPATIAL {
+                continue;
+            }
             let _ = write!(out, "{name}");
             let n = if group == LINE {
                 2 * usize::from(self.lines)
@@ -381,19 +427,55 @@ impl Model {
         for (code, g) in shapes {
             let _ = writeln!(out, "shape {code:08o} {g:.4}");
         }
+        if !self.spatial.is_empty() {
+            let _ = writeln!(out, "no-spatial {:.4}", self.no_spatial);
+            let mut spatial: Vec<(u64, f32)> = self.spatial.iter().map(|(&h, &g)| (h, g)).collect();
+            spatial.sort_by_key(|&(h, _)| h);
+            for (hash, g) in spatial {
+                let _ = writeln!(out, "spatial {hash:016x} {g:.4}");
+            }
+        }
         out
+    }
+
+    /// The features of a move ([`features`]) as this model reads them: the
+    /// large shapes only if it has any.
+    pub fn features(
+        &self,
+        board: &Board,
+        color: Color,
+        p: Point,
+        last: Option<Point>,
+        prev: Option<Point>,
+    ) -> Features {
+        features_with(board, color, p, (last, prev), !self.spatial.is_empty())
     }
 
     /// The strength of a move with these features, its line and open
     /// space counted when `line` is set.
     pub fn strength(&self, f: &Features, line: bool) -> f64 {
         let mut s = f64::from(*self.shapes.get(&f.shape).unwrap_or(&self.rare_shape));
-        for group in 1..GROUPS {
-            if group != LINE || line {
-                s *= f64::from(self.groups[group][usize::from(f.values[group])]);
-            }
+        for group in 1..LINE {
+            s *= f64::from(self.groups[group][usize::from(f.values[group])]);
+        }
+        if line {
+            s *= f64::from(self.groups[LINE][usize::from(f.values[LINE])]);
+        }
+        if !self.spatial.is_empty() {
+            s *= f64::from(self.spatial_gamma(&f.spatial));
         }
         s
+    }
+
+    /// The gamma of the largest of the shapes `hashes` that the table
+    /// lists.
+    fn spatial_gamma(&self, hashes: &[u64; 3]) -> f32 {
+        hashes
+            .iter()
+            .rev()
+            .find_map(|h| self.spatial.get(h))
+            .copied()
+            .unwrap_or(self.no_spatial)
     }
 }
 
@@ -413,8 +495,12 @@ const MIN_SHAPE_COUNT: usize = 20;
 /// 1 keeps features seen rarely near 1.
 ///
 /// The line gammas tell the first `lines` lines apart (at most
-/// [`MAX_LINES`]); the lines inside share the last one's.
-pub fn train(positions: &[Position], rounds: usize, lines: u8) -> Model {
+/// [`MAX_LINES`]); the lines inside share the last one's. A large shape
+/// gets a gamma of its own once the teacher played it `large` times (its
+/// probabilities summed, for a teacher that gives them), as in Pachi's
+/// spatial dictionary: shapes harvested from the moves played, not from
+/// every candidate. With `large` 0 the model has no large shapes.
+pub fn train(positions: &[Position], rounds: usize, lines: u8, large: u32) -> Model {
     let lines = lines.clamp(1, MAX_LINES);
     // The shapes to learn: the canonical forms seen often enough; the
     // others share index 0.
@@ -435,7 +521,27 @@ pub fn train(positions: &[Position], rounds: usize, lines: u8) -> Model {
         .enumerate()
         .map(|(i, &c)| (c, i as u32 + 1))
         .collect();
-    // Each candidate as one value index per group.
+    let mut played: HashMap<u64, f64> = HashMap::new();
+    for pos in positions {
+        for &(i, w) in &pos.targets {
+            for h in pos.moves[i as usize].spatial {
+                *played.entry(h).or_default() += f64::from(w);
+            }
+        }
+    }
+    let mut spatial_kept: Vec<u64> = played
+        .iter()
+        .filter(|&(_, &n)| large > 0 && n >= f64::from(large))
+        .map(|(&h, _)| h)
+        .collect();
+    spatial_kept.sort_unstable();
+    let spatial_index: HashMap<u64, u32> = spatial_kept
+        .iter()
+        .enumerate()
+        .map(|(i, &h)| (h, i as u32 + 1))
+        .collect();
+    // Each candidate as one value index per group; its large shape is the
+    // largest one kept.
     let rows: Vec<Vec<[u32; GROUPS]>> = positions
         .iter()
         .map(|pos| {
@@ -444,6 +550,13 @@ pub fn train(positions: &[Position], rounds: usize, lines: u8) -> Model {
                 .map(|f| {
                     let mut r = f.values.map(u32::from);
                     r[SHAPE] = index.get(&canonical(f.shape)).copied().unwrap_or(0);
+                    r[SPATIAL] = f
+                        .spatial
+                        .iter()
+                        .rev()
+                        .find_map(|h| spatial_index.get(h))
+                        .copied()
+                        .unwrap_or(0);
                     r[LINE] = (r[LINE] / 2).min(u32::from(lines) - 1) * 2 + r[LINE] % 2;
                     r
                 })
@@ -453,6 +566,7 @@ pub fn train(positions: &[Position], rounds: usize, lines: u8) -> Model {
     let mut sizes = GROUP_SIZES;
     sizes[SHAPE] = kept.len() + 1;
     sizes[LINE] = 2 * usize::from(lines);
+    sizes[SPATIAL] = spatial_kept.len() + 1;
     let mut gammas: Vec<Vec<f64>> = sizes.iter().map(|&n| vec![1.0; n]).collect();
     let mut wins: Vec<Vec<f64>> = sizes.iter().map(|&n| vec![0.0; n]).collect();
     for (pos, rows) in positions.iter().zip(&rows) {
@@ -493,6 +607,13 @@ pub fn train(positions: &[Position], rounds: usize, lines: u8) -> Model {
         *group = learned.iter().map(|&x| x as f32).collect();
     }
     model.groups[LINE] = expand_lines(&model.groups[LINE]);
+    model.groups[SPATIAL] = Vec::new();
+    if !spatial_kept.is_empty() {
+        model.no_spatial = gammas[SPATIAL][0] as f32;
+        for (i, &h) in spatial_kept.iter().enumerate() {
+            model.spatial.insert(h, gammas[SPATIAL][i + 1] as f32);
+        }
+    }
     model.lines = lines;
     model
 }
@@ -645,8 +766,11 @@ mod tests {
                 targets: vec![(0, 1.0)],
             })
             .collect();
-        let model = train(&positions, 10, MAX_LINES);
+        let model = train(&positions, 10, MAX_LINES, 10);
         assert!(model.groups[CAPTURE][1] > 2.0 * model.groups[CAPTURE][0]);
+        // The capture's large shapes were played 30 times: it has them.
+        assert!(model.spatial_gamma(&capture.spatial) > 2.0 * model.no_spatial);
+        assert_eq!(model.spatial.len(), 3);
         let (first, _) = evaluate(&model, &positions);
         assert!(first > 0.99);
         // The table reads back the same.
@@ -671,7 +795,8 @@ mod tests {
                 targets: vec![(0, 0.25), (1, 0.75)],
             })
             .collect();
-        let model = train(&positions, 30, MAX_LINES);
+        let model = train(&positions, 30, MAX_LINES, 0);
+        assert!(model.spatial.is_empty());
         let ratio = model.strength(&capture, true) / model.strength(&quiet, true);
         assert!((ratio - 3.0).abs() < 0.1, "{ratio}");
         assert_eq!(positions[0].top(), 1);
@@ -693,6 +818,10 @@ mod tests {
         for bad in [
             "line",
             "line 1 2 3",
+            "spatial 12ab",
+            "spatial xyz 1.5",
+            "spatial 12ab 0",
+            "no-spatial 1 2",
             "line 1 2 3 4 5 6 7 8 9 10 11 12 13 14",
         ] {
             assert!(Model::parse(bad).is_err(), "{bad}");

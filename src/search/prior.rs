@@ -99,7 +99,7 @@ pub fn children(
         if !board.is_pseudo_legal(color, p) || board.is_eye(p, color) {
             continue;
         }
-        let f = gammas::features(board, color, p, last, prev);
+        let f = model.features(board, color, p, last, prev);
         // An escape that runs into a long working ladder is no move at
         // all (Pachi's `prune_ladders`): playouts do not chase ladders, so
         // a tree that had the move would trust them and run, stone after
