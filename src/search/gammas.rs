@@ -62,12 +62,12 @@ pub const MAX_LINES: u8 = LINE_CAP + 1;
 /// The features of one move: the shape as a raw code (three bits per
 /// neighbour in [`Board::neighborhood_code`]'s slot order: the cell from
 /// the mover's side, own stone 1 and opposing 2, plus 4 for a stone in
-/// atari next to the point), the large shapes as hashes
-/// ([`spatial::hashes`]) and a value for every other group.
+/// atari next to the point), the large shape ([`spatial::code`]) and a
+/// value for every other group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     pub shape: u32,
-    pub spatial: [u64; 3],
+    pub spatial: spatial::Code,
     pub values: [u8; GROUPS],
 }
 
@@ -157,8 +157,8 @@ pub fn features(
     features_with(board, color, p, (last, prev), true)
 }
 
-/// [`features`], with the large shapes' hashes only when `large` is set
-/// (zero otherwise: a model without large shapes need not pay for them).
+/// [`features`], with the large shape only when `large` is set (an empty
+/// one otherwise: a model without large shapes need not pay for them).
 fn features_with(
     board: &Board,
     color: Color,
@@ -223,9 +223,9 @@ fn features_with(
     Features {
         shape: shape(board, color, p),
         spatial: if large {
-            spatial::hashes(board, color, p)
+            spatial::code(board, color, p)
         } else {
-            [0; 3]
+            0
         },
         values,
     }
@@ -283,7 +283,9 @@ pub struct Model {
     shapes: HashMap<u32, f32>,
     /// The gamma of a shape the table does not list.
     rare_shape: f32,
-    /// The large shapes the table lists, by hash (of any radius).
+    /// The large shapes the table lists, with the index of their radius.
+    large_shapes: Vec<(spatial::Code, usize, f32)>,
+    /// Their gammas by the hash of every rotation and mirror image.
     spatial: HashMap<u64, f32>,
     /// The gamma of a move none of whose large shapes the table lists.
     no_spatial: f32,
@@ -308,6 +310,7 @@ impl Model {
         Model {
             shapes: HashMap::new(),
             rare_shape: 1.0,
+            large_shapes: Vec::new(),
             spatial: HashMap::new(),
             no_spatial: 1.0,
             groups: GROUP_SIZES.map(|n| vec![1.0; n]),
@@ -320,6 +323,15 @@ impl Model {
     fn insert_shape(&mut self, shape: u32, gamma: f32) {
         for k in 0..8 {
             self.shapes.insert(transform(shape, k), gamma);
+        }
+    }
+
+    /// Lists a large shape in every symmetric form.
+    fn insert_large_shape(&mut self, code: spatial::Code, radius: usize, gamma: f32) {
+        self.large_shapes.push((code, radius, gamma));
+        for k in 0..8 {
+            let h = spatial::hashes(spatial::transform(code, k))[radius];
+            self.spatial.insert(h, gamma);
         }
     }
 
@@ -356,11 +368,11 @@ impl Model {
                     model.rare_shape = gamma(g)?;
                 }
                 "spatial" => {
-                    let [hash, g] = numbers[..] else {
+                    let [text, g] = numbers[..] else {
                         return Err(bad());
                     };
-                    let hash = u64::from_str_radix(hash, 16).map_err(|_| bad())?;
-                    model.spatial.insert(hash, gamma(g)?);
+                    let (code, radius) = spatial::parse(text).ok_or_else(bad)?;
+                    model.insert_large_shape(code, radius, gamma(g)?);
                 }
                 "no-spatial" => {
                     let [g] = numbers[..] else {
@@ -427,12 +439,16 @@ impl Model {
         for (code, g) in shapes {
             let _ = writeln!(out, "shape {code:08o} {g:.4}");
         }
-        if !self.spatial.is_empty() {
+        if !self.large_shapes.is_empty() {
             let _ = writeln!(out, "no-spatial {:.4}", self.no_spatial);
-            let mut spatial: Vec<(u64, f32)> = self.spatial.iter().map(|(&h, &g)| (h, g)).collect();
-            spatial.sort_by_key(|&(h, _)| h);
-            for (hash, g) in spatial {
-                let _ = writeln!(out, "spatial {hash:016x} {g:.4}");
+            let mut large: Vec<(usize, String, f32)> = self
+                .large_shapes
+                .iter()
+                .map(|&(code, radius, g)| (radius, spatial::text(code, radius), g))
+                .collect();
+            large.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+            for (_, text, g) in large {
+                let _ = writeln!(out, "spatial {text} {g:.4}");
             }
         }
         out
@@ -462,15 +478,15 @@ impl Model {
             s *= f64::from(self.groups[LINE][usize::from(f.values[LINE])]);
         }
         if !self.spatial.is_empty() {
-            s *= f64::from(self.spatial_gamma(&f.spatial));
+            s *= f64::from(self.spatial_gamma(f.spatial));
         }
         s
     }
 
-    /// The gamma of the largest of the shapes `hashes` that the table
+    /// The gamma of the largest of the shapes in `code` that the table
     /// lists.
-    fn spatial_gamma(&self, hashes: &[u64; 3]) -> f32 {
-        hashes
+    fn spatial_gamma(&self, code: spatial::Code) -> f32 {
+        spatial::hashes(code)
             .iter()
             .rev()
             .find_map(|h| self.spatial.get(h))
@@ -521,17 +537,22 @@ pub fn train(positions: &[Position], rounds: usize, lines: u8, large: u32) -> Mo
         .enumerate()
         .map(|(i, &c)| (c, i as u32 + 1))
         .collect();
-    let mut played: HashMap<u64, f64> = HashMap::new();
-    for pos in positions {
-        for &(i, w) in &pos.targets {
-            for h in pos.moves[i as usize].spatial {
-                *played.entry(h).or_default() += f64::from(w);
+    // The large shapes played, by canonical hash, each with the first
+    // form seen and its radius.
+    let mut played: HashMap<u64, (f64, spatial::Code, usize)> = HashMap::new();
+    if large > 0 {
+        for pos in positions {
+            for &(i, w) in &pos.targets {
+                let code = pos.moves[i as usize].spatial;
+                for (radius, h) in spatial::canonical_hashes(code).into_iter().enumerate() {
+                    played.entry(h).or_insert((0.0, code, radius)).0 += f64::from(w);
+                }
             }
         }
     }
     let mut spatial_kept: Vec<u64> = played
         .iter()
-        .filter(|&(_, &n)| large > 0 && n >= f64::from(large))
+        .filter(|&(_, &(n, _, _))| n >= f64::from(large))
         .map(|(&h, _)| h)
         .collect();
     spatial_kept.sort_unstable();
@@ -550,13 +571,14 @@ pub fn train(positions: &[Position], rounds: usize, lines: u8, large: u32) -> Mo
                 .map(|f| {
                     let mut r = f.values.map(u32::from);
                     r[SHAPE] = index.get(&canonical(f.shape)).copied().unwrap_or(0);
-                    r[SPATIAL] = f
-                        .spatial
-                        .iter()
-                        .rev()
-                        .find_map(|h| spatial_index.get(h))
-                        .copied()
-                        .unwrap_or(0);
+                    if !spatial_index.is_empty() {
+                        r[SPATIAL] = spatial::canonical_hashes(f.spatial)
+                            .iter()
+                            .rev()
+                            .find_map(|h| spatial_index.get(h))
+                            .copied()
+                            .unwrap_or(0);
+                    }
                     r[LINE] = (r[LINE] / 2).min(u32::from(lines) - 1) * 2 + r[LINE] % 2;
                     r
                 })
@@ -610,8 +632,9 @@ pub fn train(positions: &[Position], rounds: usize, lines: u8, large: u32) -> Mo
     model.groups[SPATIAL] = Vec::new();
     if !spatial_kept.is_empty() {
         model.no_spatial = gammas[SPATIAL][0] as f32;
-        for (i, &h) in spatial_kept.iter().enumerate() {
-            model.spatial.insert(h, gammas[SPATIAL][i + 1] as f32);
+        for (i, h) in spatial_kept.iter().enumerate() {
+            let (_, code, radius) = played[h];
+            model.insert_large_shape(code, radius, gammas[SPATIAL][i + 1] as f32);
         }
     }
     model.lines = lines;
@@ -769,8 +792,8 @@ mod tests {
         let model = train(&positions, 10, MAX_LINES, 10);
         assert!(model.groups[CAPTURE][1] > 2.0 * model.groups[CAPTURE][0]);
         // The capture's large shapes were played 30 times: it has them.
-        assert!(model.spatial_gamma(&capture.spatial) > 2.0 * model.no_spatial);
-        assert_eq!(model.spatial.len(), 3);
+        assert!(model.spatial_gamma(capture.spatial) > 2.0 * model.no_spatial);
+        assert_eq!(model.large_shapes.len(), 3);
         let (first, _) = evaluate(&model, &positions);
         assert!(first > 0.99);
         // The table reads back the same.
@@ -818,9 +841,10 @@ mod tests {
         for bad in [
             "line",
             "line 1 2 3",
-            "spatial 12ab",
-            "spatial xyz 1.5",
-            "spatial 12ab 0",
+            "spatial ..O.#.......",
+            "spatial ..O.#...... 1.5",
+            "spatial ..O.#...Y... 1.5",
+            "spatial ..O.#....... 0",
             "no-spatial 1 2",
             "line 1 2 3 4 5 6 7 8 9 10 11 12 13 14",
         ] {

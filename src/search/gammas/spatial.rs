@@ -1,8 +1,11 @@
 //! Large shapes for the move model: the stones and edges within Manhattan
-//! distance 2, 3 and 4 of a move, each as one hash that every rotation and
-//! mirror image of the shape shares (the diamond counterpart of Pachi's
-//! spatial dictionary). The model knows the shapes its teacher played
-//! often enough and gives a move the gamma of the largest it knows.
+//! distance 2, 3 and 4 of a move (the diamond counterpart of Pachi's
+//! spatial dictionary). A shape is a code of two bits a point, ring by
+//! ring outwards, written in the table as one character a point (`.`
+//! empty, `X` the mover's stone, `O` the opponent's, `#` off the board).
+//! The model lists every rotation and mirror image of the shapes its
+//! teacher played often enough, by hash, so that a move needs one hash a
+//! radius and gets the gamma of the largest shape listed.
 
 use std::sync::LazyLock;
 
@@ -13,15 +16,19 @@ use crate::board::{Board, Color, Point};
 pub const RADII: [u8; 3] = [2, 3, 4];
 const MAX_RADIUS: i8 = 4;
 
-/// What a point of a shape holds, seen from the mover: an empty point
-/// adds nothing to the hash.
-const OWN: usize = 0;
-const OPPOSING: usize = 1;
-const OFF_BOARD: usize = 2;
+/// Two bits a point, ring by ring from distance 1 (the order of
+/// [`Cells::offsets`]).
+pub type Code = u128;
 
-/// A fixed, portable mix of 64 bits (splitmix64's finaliser): the hashes
-/// are written into the shipped table, so they must not depend on a
-/// random generator's version.
+/// What a point of a shape holds, seen from the mover.
+const EMPTY: u8 = 0;
+const OWN: u8 = 1;
+const OPPOSING: u8 = 2;
+const OFF_BOARD: u8 = 3;
+const CHARS: [char; 4] = ['.', 'X', 'O', '#'];
+
+/// A fixed, portable mix of 64 bits (splitmix64's finaliser): hashes
+/// must not depend on a random generator's version.
 fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -29,24 +36,20 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The key of a point at offset (dx, dy) holding `what`.
-fn key(dx: i8, dy: i8, what: usize) -> u64 {
-    let code = ((i64::from(dx) + 8) * 16 + i64::from(dy) + 8) * 4 + what as i64;
-    mix(code as u64)
-}
-
-/// Offsets of the shape's points, ring by ring (distance 1 first).
+/// The points of the largest shape, ring by ring.
 struct Cells {
     offsets: Vec<(i8, i8)>,
-    /// `ring_end[d]`: the end of distance d's cells in `offsets`.
-    ring_end: [usize; MAX_RADIUS as usize + 1],
-    /// `keys[k][c][what]`: the key of cell c under symmetry k.
-    keys: [Vec<[u64; 3]>; 8],
+    /// `ends[i]`: the number of points of a shape of radius `RADII[i]`.
+    ends: [usize; 3],
+    /// `moved[k][c]`: where point c goes under symmetry k.
+    moved: [Vec<usize>; 8],
+    /// `keys[c][what]`: the hash of point c holding `what` (0 if empty).
+    keys: Vec<[u64; 4]>,
 }
 
 static CELLS: LazyLock<Cells> = LazyLock::new(|| {
     let mut offsets = Vec::new();
-    let mut ring_end = [0; MAX_RADIUS as usize + 1];
+    let mut ends = [0; 3];
     for d in 1..=MAX_RADIUS {
         for dy in -d..=d {
             for dx in -d..=d {
@@ -55,9 +58,11 @@ static CELLS: LazyLock<Cells> = LazyLock::new(|| {
                 }
             }
         }
-        ring_end[d as usize] = offsets.len();
+        if let Some(i) = RADII.iter().position(|&r| r as i8 == d) {
+            ends[i] = offsets.len();
+        }
     }
-    let keys = std::array::from_fn(|k| {
+    let moved = std::array::from_fn(|k| {
         offsets
             .iter()
             .map(|&(dx, dy)| {
@@ -69,54 +74,109 @@ static CELLS: LazyLock<Cells> = LazyLock::new(|| {
                 if k % 2 == 1 {
                     x = -x;
                 }
-                [key(x, y, OWN), key(x, y, OPPOSING), key(x, y, OFF_BOARD)]
+                offsets
+                    .iter()
+                    .position(|&o| o == (x, y))
+                    .expect("a symmetry keeps the diamond")
             })
             .collect()
     });
+    let keys = (0..offsets.len() as u64)
+        .map(|c| [0, mix(4 * c + 1), mix(4 * c + 2), mix(4 * c + 3)])
+        .collect();
     Cells {
         offsets,
-        ring_end,
+        ends,
+        moved,
         keys,
     }
 });
 
-/// The hashes of the shapes around the empty point `p` for `color` to
-/// move, one per radius of [`RADII`]. A hash is the least over the eight
-/// symmetries, salted with its radius, so that a shape and its rotations
-/// and mirror images share it and shapes of different radii never do.
-pub fn hashes(board: &Board, color: Color, p: Point) -> [u64; 3] {
-    let cells = &*CELLS;
+/// What point `c` of `code` holds.
+fn at(code: Code, c: usize) -> u8 {
+    (code >> (2 * c) & 3) as u8
+}
+
+/// The shape of radius 4 around the empty point `p` for `color` to move.
+pub fn code(board: &Board, color: Color, p: Point) -> Code {
     let (x, y) = p.coords();
     let size = i16::from(board.size());
-    let mut acc = [0u64; 8];
-    let mut out = [0u64; 3];
-    let mut start = 0;
-    for d in 1..=MAX_RADIUS as usize {
-        for c in start..cells.ring_end[d] {
-            let (dx, dy) = cells.offsets[c];
-            let (qx, qy) = (i16::from(x) + i16::from(dx), i16::from(y) + i16::from(dy));
-            let what = if !(0..size).contains(&qx) || !(0..size).contains(&qy) {
-                OFF_BOARD
-            } else {
-                match Point::from_coords(qx as u8, qy as u8, board.size())
-                    .and_then(|q| board.color_at(q))
-                {
-                    None => continue,
-                    Some(c) if c == color => OWN,
-                    Some(_) => OPPOSING,
-                }
-            };
-            for (a, keys) in acc.iter_mut().zip(&cells.keys) {
-                *a ^= keys[c][what];
+    let mut code = 0;
+    for (c, &(dx, dy)) in CELLS.offsets.iter().enumerate() {
+        let (qx, qy) = (i16::from(x) + i16::from(dx), i16::from(y) + i16::from(dy));
+        let what = if !(0..size).contains(&qx) || !(0..size).contains(&qy) {
+            OFF_BOARD
+        } else {
+            match Point::from_coords(qx as u8, qy as u8, board.size())
+                .and_then(|q| board.color_at(q))
+            {
+                None => EMPTY,
+                Some(c) if c == color => OWN,
+                Some(_) => OPPOSING,
             }
+        };
+        code |= Code::from(what) << (2 * c);
+    }
+    code
+}
+
+/// The hashes of the shapes of every radius in `code`, as it lies: a
+/// shape's rotations and mirror images have hashes of their own. Each is
+/// salted with its radius, so that shapes of different radii never share
+/// one.
+pub fn hashes(code: Code) -> [u64; 3] {
+    let cells = &*CELLS;
+    let mut out = [0; 3];
+    let mut h = 0;
+    let mut start = 0;
+    for (i, &end) in cells.ends.iter().enumerate() {
+        for c in start..end {
+            h ^= cells.keys[c][usize::from(at(code, c))];
         }
-        start = cells.ring_end[d];
-        if let Some(i) = RADII.iter().position(|&r| usize::from(r) == d) {
-            let least = acc.iter().copied().min().unwrap_or(0);
-            out[i] = least ^ mix(0x5eed_0000 + d as u64);
+        out[i] = h ^ mix(0x5eed_0000 + u64::from(RADII[i]));
+        start = end;
+    }
+    out
+}
+
+/// The shape moved as symmetry `k` (of eight) moves its points.
+pub fn transform(code: Code, k: usize) -> Code {
+    let mut out = 0;
+    for (c, &to) in CELLS.moved[k].iter().enumerate() {
+        out |= Code::from(at(code, c)) << (2 * to);
+    }
+    out
+}
+
+/// The hashes of [`hashes`] that a shape shares with its rotations and
+/// mirror images: the least over the eight.
+pub fn canonical_hashes(code: Code) -> [u64; 3] {
+    let mut out = [u64::MAX; 3];
+    for k in 0..8 {
+        for (o, h) in out.iter_mut().zip(hashes(transform(code, k))) {
+            *o = (*o).min(h);
         }
     }
     out
+}
+
+/// The shape of radius `RADII[radius]` in `code`, as the table writes it.
+pub fn text(code: Code, radius: usize) -> String {
+    (0..CELLS.ends[radius])
+        .map(|c| CHARS[usize::from(at(code, c))])
+        .collect()
+}
+
+/// A shape as the table writes it, and the index of its radius in
+/// [`RADII`].
+pub fn parse(text: &str) -> Option<(Code, usize)> {
+    let radius = CELLS.ends.iter().position(|&n| n == text.chars().count())?;
+    let mut code = 0;
+    for (c, ch) in text.chars().enumerate() {
+        let what = CHARS.iter().position(|&x| x == ch)?;
+        code |= (what as Code) << (2 * c);
+    }
+    Some((code, radius))
 }
 
 #[cfg(test)]
@@ -179,38 +239,61 @@ mod tests {
         let b = board(POSITION);
         for v in ["D5", "C2", "F6", "B7", "H1"] {
             let p = at(&b, v);
-            let h = hashes(&b, Color::Black, p);
+            let shape = code(&b, Color::Black, p);
+            let h = canonical_hashes(shape);
             for k in 0..8 {
                 let (t, q) = transformed(&b, p, k);
-                assert_eq!(hashes(&t, Color::Black, q), h, "{v}, symmetry {k}");
+                let turned = code(&t, Color::Black, q);
+                assert_eq!(canonical_hashes(turned), h, "{v}, symmetry {k}");
+                // The turned shape is one of the shape's eight forms, which
+                // is how the table finds it.
+                assert!((0..8).any(|j| transform(shape, j) == turned), "{v} {k}");
             }
-            assert_eq!(hashes(&swapped(&b), Color::White, p), h, "{v}");
+            assert_eq!(code(&swapped(&b), Color::White, p), shape, "{v}");
             // The other colour to move sees another shape, but where no
             // stone is near (H1) the same edges.
-            assert_eq!(hashes(&b, Color::White, p) == h, v == "H1", "{v}");
+            assert_eq!(code(&b, Color::White, p) == shape, v == "H1", "{v}");
         }
         // Other shapes have other hashes (here, at every radius).
         let (a, c) = (
-            hashes(&b, Color::Black, at(&b, "D5")),
-            hashes(&b, Color::Black, at(&b, "F6")),
+            canonical_hashes(code(&b, Color::Black, at(&b, "D5"))),
+            canonical_hashes(code(&b, Color::Black, at(&b, "F6"))),
         );
         assert!((0..3).all(|r| a[r] != c[r]));
     }
 
     #[test]
+    fn shapes_are_written_a_point_a_character() {
+        let b = board(POSITION);
+        let shape = code(&b, Color::Black, at(&b, "C2"));
+        // Ring 1 row by row from the first line: C1, B2, D2 (White's),
+        // C3; ring 2 starts below the edge (C0) and ends at C4.
+        assert_eq!(text(shape, 0), "..O.#.......");
+        for r in 0..3 {
+            let (back, radius) = parse(&text(shape, r)).expect("parses");
+            assert_eq!(radius, r);
+            assert_eq!(hashes(back)[r], hashes(shape)[r]);
+        }
+        assert_eq!(parse(&text(shape, 2)), Some((shape, 2)));
+        for bad in ["", "#.....X....", "#.....X....Y", "#.....X....X."] {
+            assert_eq!(parse(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
     fn a_stone_counts_only_from_its_radius_on() {
         let empty = board(&". . . . . . . . .\n".repeat(9));
-        let centre = hashes(&empty, Color::Black, at(&empty, "E5"));
+        let centre = hashes(code(&empty, Color::Black, at(&empty, "E5")));
         // Each radius has its own hash, even where the rings add nothing.
         assert!(centre[0] != centre[1] && centre[1] != centre[2]);
         // A stone four points away changes the radius-4 hash only; the
         // edge two lines away changes every radius.
         let mut far = empty.clone();
         far.play_unchecked(Color::White, at(&far, "E9"));
-        let h = hashes(&far, Color::Black, at(&far, "E5"));
+        let h = hashes(code(&far, Color::Black, at(&far, "E5")));
         assert_eq!(h[..2], centre[..2]);
         assert_ne!(h[2], centre[2]);
-        let edge = hashes(&empty, Color::Black, at(&empty, "E2"));
+        let edge = hashes(code(&empty, Color::Black, at(&empty, "E2")));
         assert!((0..3).all(|r| edge[r] != centre[r]));
     }
 }
