@@ -20,8 +20,8 @@ use super::ambition::Ambition;
 use super::analysis::{Analysis, MoveFilter, Watch};
 use super::dynkomi;
 use super::endgame::{
-    dead_stone_budget, decide, is_cleanup, late, resigns, DeadCache, Findings, PassEvidence,
-    PASS_MIN_VISITS, PASS_TOLERANCE,
+    dead_stone_budget, decide, is_cleanup, late, pass_as_good, resigns, DeadCache, Findings,
+    PassEvidence,
 };
 use super::ownership::{Ownership, SharedOwnership};
 use super::rave::Rave;
@@ -380,9 +380,8 @@ impl Player for Mcts {
             .map(|n| n.stats());
         let pass_visits = pass_stats.map_or(0, |s| s.visits);
         let pass_as_good = pass_stats
-            .filter(|s| u64::from(s.visits) >= PASS_MIN_VISITS)
-            .and_then(|s| s.win_rate())
-            .is_some_and(|r| r >= best_rate - PASS_TOLERANCE);
+            .and_then(|s| Some((s.visits, s.win_rate()?)))
+            .is_some_and(|(v, r)| pass_as_good(u64::from(v), r, best_rate));
         if !cleanup && (opponent_passed || late(board) || territory::tries_pass(game)) {
             log::info!(
                 "pass: visits {pass_visits} win rate {:.3}",
