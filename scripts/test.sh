@@ -19,5 +19,7 @@ cargo test --release
 cargo test --release --test gnugo_crosscheck -- --ignored --nocapture
 cargo build --release
 mkdir -p target
-scripts/gammas/train.sh --out target/gammas-check.txt
-cmp src/search/gammas.txt target/gammas-check.txt
+mkdir -p target/gammas-check
+scripts/gammas/train.sh --out target/gammas-check
+cmp src/search/gammas.txt target/gammas-check/gammas.txt
+cmp src/search/gammas-large.txt target/gammas-check/gammas-large.txt

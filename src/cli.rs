@@ -383,6 +383,7 @@ fn bench_search(
     params.resign_threshold = 0.0;
     crate::search::patterns::init();
     std::sync::LazyLock::force(&crate::search::gammas::MODEL);
+    std::sync::LazyLock::force(&crate::search::gammas::LARGE);
     let game = Game::new(size, Rules::SIMPLIFIED_ING, komi);
     let (threads, policy) = (params.threads, params.policy);
     let mut player = Mcts::new(params);

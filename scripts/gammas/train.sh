@@ -1,34 +1,46 @@
 #!/usr/bin/env bash
-# Learns the move model's gammas (src/search/gammas.txt) from the game
-# records in games.tar.gz: the 9x9 matches ingo played against GNU Go 3.8
-# (level 10) and Pachi 12.90 (10,000 playouts) in scripts/match, whose
-# GNU Go and Pachi moves are learned, with line gammas of their own for
-# the first four lines (the fifth line of 9x9 is the centre point alone).
-# Every tenth record is held out and the fit printed for both parts.
+# Learns the move model's two tables from the 9x9 game records in
+# games.tar.gz, the GNU Go 3.8 and Pachi 12.90 moves in them, with line
+# gammas of their own for the first four lines (the fifth line of 9x9 is
+# the centre point alone). Every tenth record is held out and the fit
+# printed for both parts.
+# - src/search/gammas.txt, without large shapes (13x13 and up, and every
+#   dead-stone judgement), from the 791 games of ingo's matches against
+#   GNU Go (level 10) and Pachi (10,000 playouts) in scripts/match;
+# - src/search/gammas-large.txt, with the large shapes played at least 5
+#   times (below 13x13), from those and 120 more: GNU Go against Pachi
+#   (teach-gnugo-pachi, 70) and Pachi against itself (teach-pachi-pachi,
+#   50), komi 7, Chinese rules.
 #
-#   scripts/gammas/train.sh [--ingo target/release/ingo] [--out src/search/gammas.txt]
+#   scripts/gammas/train.sh [--ingo target/release/ingo] [--out DIR]
 #
-# Rebuild ingo afterwards: the table is compiled in.
+# --out writes the two tables to DIR (default src/search). Rebuild ingo
+# afterwards: the tables are compiled in.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 ingo="target/release/ingo"
-out="src/search/gammas.txt"
+out="src/search"
 while [ $# -gt 0 ]; do
     case "$1" in
         --ingo) ingo="$2"; shift 2 ;;
         --out) out="$2"; shift 2 ;;
-        -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
 
 ingo="$(realpath "$ingo")"
-out="$(cd "$(dirname "$out")" && pwd)/$(basename "$out")"
+out="$(realpath "$out")"
 games="$(mktemp -d)"
 trap 'rm -rf "$games"' EXIT
 tar xzf "$here/games.tar.gz" -C "$games"
 # A fixed order, so the held-out tenth is always the same.
-mapfile -t files < <(cd "$games" && find . -name '*.sgf' | LC_ALL=C sort)
+mapfile -t all < <(cd "$games" && find . -name '*.sgf' | LC_ALL=C sort)
+mapfile -t matches < <(printf '%s\n' "${all[@]}" | grep -v '^\./teach-')
 cd "$games"
-"$ingo" train-gammas --learn gnugo --learn pachi --rounds 20 --lines 4 --out "$out" "${files[@]}"
+learn=(--learn gnugo --learn pachi --rounds 20 --lines 4)
+echo "gammas.txt:"
+"$ingo" train-gammas "${learn[@]}" --out "$out/gammas.txt" "${matches[@]}"
+echo "gammas-large.txt:"
+"$ingo" train-gammas "${learn[@]}" --large 5 --out "$out/gammas-large.txt" "${all[@]}"

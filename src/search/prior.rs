@@ -10,8 +10,9 @@
 
 use crate::board::{Board, Color, Point};
 
+use super::gammas::{self, Model};
+use super::tactics;
 use super::tree::NewChild;
-use super::{gammas, tactics};
 
 /// Extensions before the capture from which a ladder escape is pruned:
 /// Pachi prunes every ladder of four moves or more (its count takes in
@@ -68,14 +69,15 @@ impl Prior {
 
 /// The children of a node where `color` is to move on `board`: every
 /// point that is empty, not the simple-ko point, no suicide and no own
-/// eye, each with its prior, and a pass when `pass` is set. `last` is the
-/// move that led here, `prev` the one before it.
+/// eye, each with its prior from `model`, and a pass when `pass` is set.
+/// `last` is the move that led here, `prev` the one before it.
 pub fn children(
     board: &Board,
     color: Color,
     last: Option<Point>,
     prev: Option<Point>,
     pass: bool,
+    model: &Model,
 ) -> Vec<NewChild> {
     let mut out = Vec::with_capacity(board.empty_count() + 1);
     if pass {
@@ -83,7 +85,6 @@ pub fn children(
         prior.add(EVEN, 0.5);
         out.push(prior.child(None));
     }
-    let model = &*gammas::MODEL;
     // The model learned 9x9 openings: on big boards the empty-area table
     // speaks for the lines instead.
     let big = board.size() >= 13;
@@ -192,10 +193,10 @@ mod tests {
         );
         // White D4 has one liberty, E4: Black captures there, White
         // escapes there (D4-E4 then has three liberties).
-        let black = children(&b, Color::Black, None, None, false);
+        let black = children(&b, Color::Black, None, None, false, &gammas::MODEL);
         assert!(prior_of(&black, "E4", 7) > 0.6);
         assert!(prior_of(&black, "E4", 7) > prior_of(&black, "F6", 7));
-        let white = children(&b, Color::White, None, None, false);
+        let white = children(&b, Color::White, None, None, false, &gammas::MODEL);
         assert!(prior_of(&white, "E4", 7) > 0.6);
     }
 
@@ -210,7 +211,7 @@ mod tests {
         );
         // Black A4-C4-C5 has liberties A5 and B5: filling either leaves
         // one.
-        let black = children(&b, Color::Black, None, None, false);
+        let black = children(&b, Color::Black, None, None, false, &gammas::MODEL);
         let quiet = prior_of(&black, "C2", 5);
         assert!(prior_of(&black, "B5", 5) < quiet);
         assert!(prior_of(&black, "A5", 5) < quiet);
@@ -225,7 +226,7 @@ mod tests {
              O O O O O
              . O . O .",
         );
-        let black = children(&b, Color::Black, None, None, false);
+        let black = children(&b, Color::Black, None, None, false, &gammas::MODEL);
         let v = |s: &str| Point::parse(s, 5).expect("v");
         assert!(!black
             .iter()
@@ -237,7 +238,7 @@ mod tests {
             !black.iter().any(|k| k.point.is_none()),
             "no pass unless asked"
         );
-        let with_pass = children(&b, Color::Black, None, None, true);
+        let with_pass = children(&b, Color::Black, None, None, true, &gammas::MODEL);
         assert_eq!(with_pass.len(), black.len() + 1);
         assert_eq!(with_pass[0].point, None);
     }
@@ -263,19 +264,19 @@ mod tests {
             Color::Black,
             Point::parse("E4", 9).expect("v")
         ));
-        let black = children(&b, Color::Black, None, None, false);
+        let black = children(&b, Color::Black, None, None, false, &gammas::MODEL);
         assert!(prior_of(&black, "E4", 9) > 0.6);
         assert!(prior_of(&black, "E4", 9) > prior_of(&black, "G3", 9));
         let mut b = b;
         b.play_unchecked(Color::Black, Point::parse("E4", 9).expect("v"));
         // White's escape at D5 is no child at all; the move beside it is.
         let d5 = Point::parse("D5", 9).expect("v");
-        let white = children(&b, Color::White, None, None, false);
+        let white = children(&b, Color::White, None, None, false, &gammas::MODEL);
         assert!(white.iter().all(|k| k.point != Some(d5)));
         assert!(white.iter().any(|k| k.point == Point::parse("C5", 9).ok()));
         // With a ladder breaker at C7 the escape is a child, and urgent.
         b.play_unchecked(Color::White, Point::parse("C7", 9).expect("v"));
-        let white = children(&b, Color::White, None, None, false);
+        let white = children(&b, Color::White, None, None, false, &gammas::MODEL);
         assert!(prior_of(&white, "D5", 9) > 0.9);
         assert!(prior_of(&white, "D5", 9) > prior_of(&white, "G3", 9));
     }
@@ -293,7 +294,7 @@ mod tests {
             Color::White,
             g9
         ));
-        let white = children(&b, Color::White, None, None, false);
+        let white = children(&b, Color::White, None, None, false, &gammas::MODEL);
         assert!(white.iter().any(|k| k.point == Some(g9)));
     }
 
@@ -302,7 +303,7 @@ mod tests {
         let mut b = Board::new(19);
         let q16 = Point::parse("Q16", 19).expect("v");
         b.play_unchecked(Color::White, q16);
-        let kids = children(&b, Color::Black, Some(q16), None, false);
+        let kids = children(&b, Color::Black, Some(q16), None, false, &gammas::MODEL);
         assert!(prior_of(&kids, "D4", 19) > prior_of(&kids, "K10", 19));
         assert!(prior_of(&kids, "D2", 19) < prior_of(&kids, "D4", 19));
         assert!(prior_of(&kids, "A10", 19) < prior_of(&kids, "D2", 19));
@@ -313,14 +314,14 @@ mod tests {
         // (size, the top-right 4-4 point, the 4th-line point mid top).
         for (size, star, side) in [(19u8, "Q16", "K16"), (13, "K10", "G10")] {
             let mut b = Board::new(size);
-            let kids = children(&b, Color::Black, None, None, false);
+            let kids = children(&b, Color::Black, None, None, false, &gammas::MODEL);
             assert!(prior_of(&kids, star, size) > prior_of(&kids, side, size));
             assert!(prior_of(&kids, "C4", size) > prior_of(&kids, "C6", size));
             assert!(prior_of(&kids, "C3", size) > prior_of(&kids, "B2", size));
             // Black takes the lower left: the other corners still call.
             let d4 = Point::parse("D4", size).expect("v");
             b.play_unchecked(Color::Black, d4);
-            let kids = children(&b, Color::White, Some(d4), None, false);
+            let kids = children(&b, Color::White, Some(d4), None, false, &gammas::MODEL);
             assert!(prior_of(&kids, star, size) > prior_of(&kids, side, size));
             // A corner with a stone in it is no longer empty.
             assert_eq!(corner_point(&b, d4), Some(0));
@@ -340,7 +341,7 @@ mod tests {
              X X X X O
              X X X O .",
         );
-        let black = children(&b, Color::Black, None, None, false);
+        let black = children(&b, Color::Black, None, None, false, &gammas::MODEL);
         assert_eq!(black.len(), 1);
         assert_eq!(black[0].point, Some(Point::parse("E1", 5).expect("v")));
         assert_eq!((black[0].prior_visits, black[0].prior_wins), (320, 620));
@@ -353,7 +354,14 @@ mod tests {
         // 20 + 300 sqrt(p) games and 10 + 300 sqrt(p) wins, and the
         // probabilities add up to 1. Rounding leaves 300 sqrt(p) within
         // 0.5 of visits - 20, within 0.25 of half-wins / 2 - 10.
-        let kids = children(&Board::new(9), Color::Black, None, None, false);
+        let kids = children(
+            &Board::new(9),
+            Color::Black,
+            None,
+            None,
+            false,
+            &gammas::MODEL,
+        );
         assert_eq!(kids.len(), 81);
         let mut sum = 0.0;
         for k in &kids {

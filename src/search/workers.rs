@@ -18,6 +18,7 @@ use crate::board::{Board, Color, Point, MAX_POINTS};
 use crate::rules::{Game, KoRule, TieRule};
 
 use super::endgame::late;
+use super::gammas::Model;
 use super::ownership::{Ownership, SharedOwnership};
 use super::playout::{owners, play_out, Policy};
 use super::prior;
@@ -55,6 +56,8 @@ pub(super) struct Search<'a> {
     pub(super) tie: TieRule,
     pub(super) ko: KoRule,
     pub(super) policy: Policy,
+    /// The move model behind the priors.
+    pub(super) model: &'a Model,
     pub(super) last: Option<Point>,
     /// The move before it (the mover's own last move), if a play.
     pub(super) prev: Option<Point>,
@@ -171,7 +174,7 @@ impl Search<'_> {
                         && (after_pass
                             || late(&w.board)
                             || (self.territory.is_some() && territory::closed(&w.board)));
-                    let mut kids = prior::children(&w.board, color, last, prev, pass);
+                    let mut kids = prior::children(&w.board, color, last, prev, pass, self.model);
                     if pass && self.territory.is_some() {
                         territory::raise_pass_prior(&mut kids);
                     }
@@ -415,6 +418,7 @@ mod tests {
             tie: game.rules().tie,
             ko: game.rules().ko,
             policy: Policy::Light,
+            model: &crate::search::gammas::MODEL,
             last: None,
             prev: None,
             passes: true,
