@@ -18,7 +18,6 @@ fi
 cargo test --release
 cargo test --release --test gnugo_crosscheck -- --ignored --nocapture
 cargo build --release
-mkdir -p target
 mkdir -p target/gammas-check
 scripts/gammas/train.sh --out target/gammas-check
 cmp src/search/gammas.txt target/gammas-check/gammas.txt

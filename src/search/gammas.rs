@@ -549,17 +549,11 @@ pub fn train(positions: &[Position], rounds: usize, lines: u8, large: u32) -> Mo
             *seen.entry(canonical(f.shape)).or_default() += 1;
         }
     }
-    let mut kept: Vec<u32> = seen
-        .iter()
-        .filter(|&(_, &n)| n >= MIN_SHAPE_COUNT)
-        .map(|(&c, _)| c)
-        .collect();
-    kept.sort_unstable();
-    let index: HashMap<u32, u32> = kept
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| (c, i as u32 + 1))
-        .collect();
+    let (kept, index) = numbered(
+        seen.iter()
+            .filter(|&(_, &n)| n >= MIN_SHAPE_COUNT)
+            .map(|(&c, _)| c),
+    );
     // The large shapes played, by canonical hash, each with the first
     // form seen and its radius.
     let mut played: HashMap<u64, (f64, spatial::Code, usize)> = HashMap::new();
@@ -573,17 +567,12 @@ pub fn train(positions: &[Position], rounds: usize, lines: u8, large: u32) -> Mo
             }
         }
     }
-    let mut spatial_kept: Vec<u64> = played
-        .iter()
-        .filter(|&(_, &(n, _, _))| n >= f64::from(large))
-        .map(|(&h, _)| h)
-        .collect();
-    spatial_kept.sort_unstable();
-    let spatial_index: HashMap<u64, u32> = spatial_kept
-        .iter()
-        .enumerate()
-        .map(|(i, &h)| (h, i as u32 + 1))
-        .collect();
+    let (spatial_kept, spatial_index) = numbered(
+        played
+            .iter()
+            .filter(|&(_, &(n, _, _))| n >= f64::from(large))
+            .map(|(&h, _)| h),
+    );
     // Each candidate as one value index per group; its large shape is the
     // largest one kept.
     let rows: Vec<Vec<[u32; GROUPS]>> = positions
@@ -662,6 +651,21 @@ pub fn train(positions: &[Position], rounds: usize, lines: u8, large: u32) -> Mo
     }
     model.lines = lines;
     model
+}
+
+/// The keys sorted, and the index of each counted from 1: index 0 is
+/// shared by every key left out.
+fn numbered<K: Copy + Ord + std::hash::Hash>(
+    keys: impl Iterator<Item = K>,
+) -> (Vec<K>, HashMap<K, u32>) {
+    let mut sorted: Vec<K> = keys.collect();
+    sorted.sort_unstable();
+    let index = sorted
+        .iter()
+        .enumerate()
+        .map(|(i, &k)| (k, i as u32 + 1))
+        .collect();
+    (sorted, index)
 }
 
 /// Share of positions where the model ranks the teacher's move (its
