@@ -254,10 +254,36 @@ pub(super) fn decide<S: Fn(Point, Color) -> f64>(
     let best_rate = found.best_rate;
     let not_worse = value > best_rate || (value == best_rate && value > 0.0);
     if not_worse && pass_ok && (!cleanup || value >= 0.5) {
-        Decision::Pass
+        match open_atari(game, color, counted_dead) {
+            Some(fill) => Decision::Play(fill),
+            None => Decision::Pass,
+        }
     } else {
         Decision::Play(best)
     }
+}
+
+/// The liberty of a string of `color` that the count keeps alive though
+/// it is in atari, when filling it saves the string: the fill costs
+/// nothing under area scoring (a point at most by territory, less than
+/// the string), while a pass leaves the count to a ko that a superko ban
+/// holds only until the board changes, and to the opponent's own idea of
+/// it. Found in a match against GNU Go (simple ko): ingo took a ko back
+/// last, the retake was a positional superko, both passed, and ingo
+/// counted B+2 with its stone alive where GNU Go counted it dead (W+2).
+fn open_atari(game: &Game, color: Color, dead: &[Point]) -> Option<Point> {
+    let board = game.board();
+    board.points().find_map(|p| {
+        if board.color_at(p) != Some(color) || dead.contains(&p) {
+            return None;
+        }
+        let [liberty] = board.liberties(p)[..] else {
+            return None;
+        };
+        let saves = board.liberties_after(color, liberty, 2) >= 2
+            && game.is_legal(Move::Play(color, liberty)).is_ok();
+        saves.then_some(liberty)
+    })
 }
 
 #[cfg(test)]
@@ -522,6 +548,48 @@ mod tests {
         let found = findings_with(&ranked, &dead, 199, share_except(column_a(7)));
         assert_eq!(
             black_decides(&walls_after_white_pass(), &found),
+            Decision::Pass
+        );
+    }
+
+    #[test]
+    fn a_pass_leaves_no_stone_the_count_keeps_open_to_capture() {
+        // Game 3 of stop 37's match against GNU Go: Black has just taken
+        // the ko at F6 back and White passed. F6's last liberty is E6,
+        // where White may take again (in the game only once the board
+        // changed: a positional superko); H1 is dead in White's area.
+        let b: Board = ". . . X O O . . .
+                        . . . X X O . . .
+                        . . . . X O . . .
+                        . . . X . X O . .
+                        . . . . X O O . .
+                        . . . . X X O O O
+                        . . . X X O . . .
+                        . . X . X O O O .
+                        . X . X O O . X O"
+            .parse()
+            .expect("diagram");
+        let mut game = Game::with_setup(b, 0, Color::White, Rules::CHINESE, 7.0);
+        game.play(Move::Pass(Color::White)).expect("pass");
+        let ranked = [v("A9", 9)];
+        let dead = [v("H1", 9)];
+        let found = Findings {
+            pass: Some(PassEvidence {
+                visits: 101,
+                as_good: true,
+            }),
+            ..findings(&ranked, &dead)
+        };
+        let judge = |_: &Game, _: Budget| vec![v("H1", 9)];
+        let mv = decide_for_black(&game, false, &found, judge);
+        assert_eq!(mv, Decision::Play(v("E6", 9)), "fill the ko, then pass");
+        // Filled, nothing of Black's is open to capture but the dead H1.
+        game.play(Move::Play(Color::Black, v("E6", 9)))
+            .expect("fill");
+        game.play(Move::Pass(Color::White)).expect("pass");
+        let judge = |_: &Game, _: Budget| vec![v("H1", 9)];
+        assert_eq!(
+            decide_for_black(&game, false, &found, judge),
             Decision::Pass
         );
     }
