@@ -277,11 +277,9 @@ fn open_atari(game: &Game, color: Color, dead: &[Point]) -> Option<Point> {
         if board.color_at(p) != Some(color) || dead.contains(&p) {
             return None;
         }
-        let [liberty] = board.liberties(p)[..] else {
-            return None;
-        };
-        let saves = board.liberties_after(color, liberty, 2) >= 2
-            && game.is_legal(Move::Play(color, liberty)).is_ok();
+        let liberty = board.atari_liberty(p)?;
+        let saves =
+            board.saves_atari(color, liberty) && game.is_legal(Move::Play(color, liberty)).is_ok();
         saves.then_some(liberty)
     })
 }
@@ -343,6 +341,21 @@ mod tests {
             share: |_, _| 1.0,
             dead,
             pass: None,
+        }
+    }
+
+    /// [`findings`] where the search's own pass leads, as good as the
+    /// best move.
+    fn leading_pass<'a>(
+        ranked: &'a [Point],
+        dead: &'a [Point],
+    ) -> Findings<'a, fn(Point, Color) -> f64> {
+        Findings {
+            pass: Some(PassEvidence {
+                visits: 101,
+                as_good: true,
+            }),
+            ..findings(ranked, dead)
         }
     }
 
@@ -573,13 +586,7 @@ mod tests {
         game.play(Move::Pass(Color::White)).expect("pass");
         let ranked = [v("A9", 9)];
         let dead = [v("H1", 9)];
-        let found = Findings {
-            pass: Some(PassEvidence {
-                visits: 101,
-                as_good: true,
-            }),
-            ..findings(&ranked, &dead)
-        };
+        let found = leading_pass(&ranked, &dead);
         let judge = |_: &Game, _: Budget| vec![v("H1", 9)];
         let mv = decide_for_black(&game, false, &found, judge);
         assert_eq!(mv, Decision::Play(v("E6", 9)), "fill the ko, then pass");
@@ -623,13 +630,7 @@ mod tests {
         let game = walls(0.5);
         let ranked = [v("A1", 7)];
         let dead = [v("B4", 7)];
-        let found = Findings {
-            pass: Some(PassEvidence {
-                visits: 101,
-                as_good: true,
-            }),
-            ..findings(&ranked, &dead)
-        };
+        let found = leading_pass(&ranked, &dead);
         let judge = |after: &Game, _: Budget| {
             assert_eq!(after.to_move(), Color::White);
             vec![]
