@@ -152,10 +152,11 @@ impl Node {
         // search about 2% of its time. Two threads updating one child at
         // the same instant lose one update, as Fuego's statistics may.
         let visits = self.amaf_visits.load(Ordering::Relaxed);
-        self.amaf_visits.store(visits + weight, Ordering::Relaxed);
+        self.amaf_visits
+            .store(visits.wrapping_add(weight), Ordering::Relaxed);
         let wins = self.amaf_wins.load(Ordering::Relaxed);
         self.amaf_wins
-            .store(wins + half_wins * weight, Ordering::Relaxed);
+            .store(wins.wrapping_add(half_wins * weight), Ordering::Relaxed);
     }
 
     pub fn is_expanded(&self) -> bool {
