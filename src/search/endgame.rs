@@ -594,7 +594,6 @@ mod tests {
         game.play(Move::Play(Color::Black, v("E6", 9)))
             .expect("fill");
         game.play(Move::Pass(Color::White)).expect("pass");
-        let judge = |_: &Game, _: Budget| vec![v("H1", 9)];
         assert_eq!(
             decide_for_black(&game, false, &found, judge),
             Decision::Pass
