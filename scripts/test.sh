@@ -22,3 +22,4 @@ mkdir -p target/gammas-check
 scripts/gammas/train.sh --out target/gammas-check
 cmp src/search/gammas.txt target/gammas-check/gammas.txt
 cmp src/search/gammas-large.txt target/gammas-check/gammas-large.txt
+cmp src/search/gammas-19.txt target/gammas-check/gammas-19.txt

@@ -384,6 +384,7 @@ fn bench_search(
     crate::search::patterns::init();
     std::sync::LazyLock::force(&crate::search::gammas::MODEL);
     std::sync::LazyLock::force(&crate::search::gammas::LARGE);
+    std::sync::LazyLock::force(&crate::search::gammas::BIG);
     let game = Game::new(size, Rules::SIMPLIFIED_ING, komi);
     let (threads, policy) = (params.threads, params.policy);
     let mut player = Mcts::new(params);

@@ -1,22 +1,27 @@
 #!/usr/bin/env bash
-# Learns the move model's two tables from the 9x9 game records in
+# Learns the move model's three tables: two from the 9x9 game records in
 # games.tar.gz, the GNU Go 3.8 and Pachi 12.90 moves in them, with line
 # gammas of their own for the first four lines (the fifth line of 9x9 is
-# the centre point alone). Every tenth record is held out and the fit
-# printed for both parts.
-# - src/search/gammas.txt, without large shapes (13x13 and up, and every
-#   dead-stone judgement), from the 791 games of ingo's matches against
+# the centre point alone), one from the 19x19 records in games-19.tar.gz.
+# Every tenth record is held out and the fit printed for each table.
+# - src/search/gammas.txt, without large shapes (every dead-stone
+#   judgement), from the 791 games of ingo's matches against
 #   GNU Go (level 10) and Pachi (10,000 playouts) in scripts/match;
 # - src/search/gammas-large.txt, with the large shapes played at least 5
 #   times (below 13x13), from those and 120 more: GNU Go against Pachi
 #   (teach-gnugo-pachi, 70) and Pachi against itself (teach-pachi-pachi,
 #   50), komi 7, Chinese rules.
+# - src/search/gammas-19.txt, with the large shapes played at least 5
+#   times (13x13 and up), from the 19x19 records in games-19.tar.gz:
+#   Pachi against itself at 1,000 playouts a move (teach19-pachi-pachi,
+#   33), komi 7, Chinese rules. No line gammas: on big boards ingo reads
+#   its own table for moves far from every stone.
 # more-games.tar.gz holds records in neither table yet, for the next one:
 # ingo against Pachi at 10,000 playouts each in the matches of stop 36.
 #
 #   scripts/gammas/train.sh [--ingo target/release/ingo] [--out DIR]
 #
-# --out writes the two tables to DIR (default src/search). Rebuild ingo
+# --out writes the three tables to DIR (default src/search). Rebuild ingo
 # afterwards: the tables are compiled in.
 set -euo pipefail
 
@@ -27,7 +32,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --ingo) ingo="$2"; shift 2 ;;
         --out) out="$2"; shift 2 ;;
-        -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -37,8 +42,11 @@ out="$(realpath "$out")"
 games="$(mktemp -d)"
 trap 'rm -rf "$games"' EXIT
 tar xzf "$here/games.tar.gz" -C "$games"
+mkdir "$games/19"
+tar xzf "$here/games-19.tar.gz" -C "$games/19"
 # A fixed order, so the held-out tenth is always the same.
-mapfile -t all < <(cd "$games" && find . -name '*.sgf' | LC_ALL=C sort)
+mapfile -t all < <(cd "$games" && find . -path ./19 -prune -o -name '*.sgf' -print | LC_ALL=C sort)
+mapfile -t big < <(cd "$games" && find ./19 -name '*.sgf' | LC_ALL=C sort)
 mapfile -t matches < <(printf '%s\n' "${all[@]}" | grep -v '^\./teach-')
 cd "$games"
 learn=(--learn gnugo --learn pachi --rounds 20 --lines 4)
@@ -46,3 +54,5 @@ echo "gammas.txt:"
 "$ingo" train-gammas "${learn[@]}" --out "$out/gammas.txt" "${matches[@]}"
 echo "gammas-large.txt:"
 "$ingo" train-gammas "${learn[@]}" --large 5 --out "$out/gammas-large.txt" "${all[@]}"
+echo "gammas-19.txt:"
+"$ingo" train-gammas --learn pachi --rounds 20 --lines 1 --large 5 --out "$out/gammas-19.txt" "${big[@]}"

@@ -8,7 +8,8 @@
 //! Move Patterns in the Game of Go", 2007). The gammas are learned with
 //! Coulom's minorization-maximization (`ingo train-gammas`), from the moves
 //! of game records or a teacher's probabilities, and kept beside this
-//! file: `gammas-large.txt` with large shapes ([`LARGE`]), `gammas.txt`
+//! file: `gammas-large.txt` with large shapes from 9x9 games ([`LARGE`]),
+//! `gammas-19.txt` with those of 19x19 games ([`BIG`]), `gammas.txt`
 //! without ([`MODEL`]); the tree's
 //! priors give a child virtual wins that grow with its move's probability,
 //! as Pachi does with its own large patterns.
@@ -496,7 +497,7 @@ impl Model {
     }
 }
 
-/// Boards from this size up are played with [`MODEL`]: the large shapes
+/// Boards from this size up are played with [`BIG`]: the large shapes
 /// of [`LARGE`] come from 9x9 games, and a 9x9 table with them won 4 of
 /// 13 19x19 games against ingo without them (2,000 playouts a move).
 const LARGE_SHAPES_BELOW: u8 = 13;
@@ -506,21 +507,26 @@ pub fn for_board(size: u8) -> &'static Model {
     if size < LARGE_SHAPES_BELOW {
         &LARGE
     } else {
-        &MODEL
+        &BIG
     }
 }
 
 /// The model without large shapes, from `gammas.txt` beside this file:
-/// the one ingo plays with on 13x13 and bigger, and that every dead-stone
-/// judgement reads.
+/// the one every dead-stone judgement reads.
 pub static MODEL: LazyLock<Model> = LazyLock::new(|| {
     Model::parse(include_str!("gammas.txt")).expect("the shipped gamma table parses")
 });
 
-/// The model with large shapes, from `gammas-large.txt` beside this file:
-/// the one ingo plays with below 13x13.
+/// The model with large shapes from 9x9 games, from `gammas-large.txt`
+/// beside this file: the one ingo plays with below 13x13.
 pub static LARGE: LazyLock<Model> = LazyLock::new(|| {
     Model::parse(include_str!("gammas-large.txt")).expect("the shipped gamma table parses")
+});
+
+/// The model with large shapes from 19x19 games, from `gammas-19.txt`
+/// beside this file: the one ingo plays with on 13x13 and bigger.
+pub static BIG: LazyLock<Model> = LazyLock::new(|| {
+    Model::parse(include_str!("gammas-19.txt")).expect("the shipped gamma table parses")
 });
 
 /// Least number of times a shape must be seen among the candidates to get
@@ -832,11 +838,18 @@ mod tests {
     }
 
     #[test]
-    fn only_the_table_for_small_boards_has_large_shapes() {
+    fn small_and_big_boards_play_their_own_large_shapes() {
         assert!(MODEL.large_shapes.is_empty());
         assert!(LARGE.large_shapes.len() > 1000);
-        for (size, large) in [(7, true), (9, true), (12, true), (13, false), (19, false)] {
-            assert_eq!(!for_board(size).large_shapes.is_empty(), large, "{size}");
+        assert!(!BIG.large_shapes.is_empty());
+        for (size, table) in [
+            (7, &LARGE),
+            (9, &LARGE),
+            (12, &LARGE),
+            (13, &BIG),
+            (19, &BIG),
+        ] {
+            assert!(std::ptr::eq(for_board(size), &**table), "{size}");
         }
     }
 

@@ -5,7 +5,7 @@
 //! to the last moves) adds wins that grow with the probability it gives
 //! the move, as Pachi's pattern prior does; an escape into a long
 //! working ladder is no child at all; on big boards, where the model
-//! knows no openings, moves far from every stone keep to the third and
+//! has no line gammas, moves far from every stone keep to the third and
 //! fourth lines.
 
 use crate::board::{Board, Color, Point};
@@ -36,10 +36,10 @@ const MODEL: f64 = 300.0;
 const EMPTY_AREA_BIG: [(f64, f64); 4] = [(80.0, 0.0), (60.0, 0.0), (40.0, 1.0), (40.0, 1.0)];
 
 /// Virtual wins for the first move into an empty corner of a big board on
-/// one of its classic points (3-3, 3-4, 4-4, 3-5). The move model knows
-/// only 9x9 openings and the line table values a side point as much as a
-/// corner, so without this ingo left the corners to Pachi in its 19x19
-/// openings and played on the sides.
+/// one of its classic points (3-3, 3-4, 4-4, 3-5). The move model knew
+/// only 9x9 openings then and the line table values a side point as much
+/// as a corner, so without this ingo left the corners to Pachi in its
+/// 19x19 openings and played on the sides.
 const EMPTY_CORNER: f64 = 60.0;
 /// A corner is empty while no stone stands on its first this many lines
 /// both ways (less on a board too small for two such boxes a side).
@@ -85,8 +85,8 @@ pub fn children(
         prior.add(EVEN, 0.5);
         out.push(prior.child(None));
     }
-    // The model learned 9x9 openings: on big boards the empty-area table
-    // speaks for the lines instead.
+    // The big boards' model has no line gammas (the 9x9 ones are 9x9's):
+    // the empty-area table speaks for the lines instead.
     let big = board.size() >= 13;
     let empty_corners = if big {
         empty_corners(board)
