@@ -385,6 +385,7 @@ fn bench_search(
     std::sync::LazyLock::force(&crate::search::gammas::MODEL);
     std::sync::LazyLock::force(&crate::search::gammas::LARGE);
     std::sync::LazyLock::force(&crate::search::gammas::BIG);
+    std::sync::LazyLock::force(&crate::search::gammas::MODEL_BIG);
     let game = Game::new(size, Rules::SIMPLIFIED_ING, komi);
     let (threads, policy) = (params.threads, params.policy);
     let mut player = Mcts::new(params);

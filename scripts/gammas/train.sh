@@ -14,8 +14,8 @@
 # - src/search/gammas-19.txt, with the large shapes played at least 5
 #   times (13x13 and up), from the 19x19 records in games-19.tar.gz:
 #   Pachi against itself at 1,000 playouts a move (teach19-pachi-pachi,
-#   33), komi 7, Chinese rules. No line gammas: on big boards ingo reads
-#   its own table for moves far from every stone.
+#   62), komi 7, Chinese rules, with line gammas for the first six lines
+#   (a 19x19 opening tells the third and fourth from the centre).
 # more-games.tar.gz holds records in neither table yet, for the next one:
 # ingo against Pachi at 10,000 playouts each in the matches of stop 36.
 #
@@ -55,4 +55,4 @@ echo "gammas.txt:"
 echo "gammas-large.txt:"
 "$ingo" train-gammas "${learn[@]}" --large 5 --out "$out/gammas-large.txt" "${all[@]}"
 echo "gammas-19.txt:"
-"$ingo" train-gammas --learn pachi --rounds 20 --lines 1 --large 5 --out "$out/gammas-19.txt" "${big[@]}"
+"$ingo" train-gammas --learn pachi --rounds 20 --lines 6 --large 5 --out "$out/gammas-19.txt" "${big[@]}"

@@ -280,6 +280,7 @@ pub fn canonical(shape: u32) -> u32 {
 }
 
 /// The learned gammas.
+#[derive(Clone)]
 pub struct Model {
     /// Every symmetric form of every shape the table lists.
     shapes: HashMap<u32, f32>,
@@ -469,15 +470,11 @@ impl Model {
         features_with(board, color, p, (last, prev), !self.spatial.is_empty())
     }
 
-    /// The strength of a move with these features, its line and open
-    /// space counted when `line` is set.
-    pub fn strength(&self, f: &Features, line: bool) -> f64 {
+    /// The strength of a move with these features.
+    pub fn strength(&self, f: &Features) -> f64 {
         let mut s = f64::from(*self.shapes.get(&f.shape).unwrap_or(&self.rare_shape));
-        for group in 1..LINE {
+        for group in 1..=LINE {
             s *= f64::from(self.groups[group][usize::from(f.values[group])]);
-        }
-        if line {
-            s *= f64::from(self.groups[LINE][usize::from(f.values[LINE])]);
         }
         if !self.spatial.is_empty() {
             s *= f64::from(self.spatial_gamma(f.spatial));
@@ -497,22 +494,49 @@ impl Model {
     }
 }
 
-/// Boards from this size up are played with [`BIG`]: the large shapes
-/// of [`LARGE`] come from 9x9 games, and a 9x9 table with them won 4 of
-/// 13 19x19 games against ingo without them (2,000 playouts a move).
+/// Boards from this size up are played with [`BIG`] and [`MODEL_BIG`]:
+/// the large shapes of [`LARGE`] come from 9x9 games, and a 9x9 table
+/// with them won 4 of 13 19x19 games against ingo without them (2,000
+/// playouts a move).
 const LARGE_SHAPES_BELOW: u8 = 13;
 
-/// The model ingo plays with on a board of `size`.
-pub fn for_board(size: u8) -> &'static Model {
+/// Share of a big board's points that may hold stones while ingo plays
+/// [`BIG`]; after that, [`MODEL_BIG`]. Judged by KataGo on fixed 19x19
+/// positions at 10,000 playouts, [`BIG`] gave away 0.9 points a move
+/// less than the 9x9 table in moves 3 to 30 of games against Pachi, as
+/// much in moves 4 to 45 of ingo's self-play, 1.1 more in moves 46 to 60
+/// and 0.5 more in moves 61 to 180: a table learned from 62 games knows
+/// openings better than fights.
+const BIG_OPENING: f64 = 0.10;
+
+/// The model a dead-stone judgement reads on a board of `size`: fitted
+/// together with the large shapes, the other gammas led a judgement away
+/// from the sacrifice that kills a group.
+pub fn for_judging(size: u8) -> &'static Model {
     if size < LARGE_SHAPES_BELOW {
-        &LARGE
+        &MODEL
     } else {
+        &MODEL_BIG
+    }
+}
+
+/// The model ingo plays with in the position of `board`.
+pub fn for_position(board: &Board) -> &'static Model {
+    let size = board.size();
+    if size < LARGE_SHAPES_BELOW {
+        return &LARGE;
+    }
+    let points = usize::from(size) * usize::from(size);
+    let stones = points - board.empty_count();
+    if (stones as f64) <= BIG_OPENING * points as f64 {
         &BIG
+    } else {
+        &MODEL_BIG
     }
 }
 
 /// The model without large shapes, from `gammas.txt` beside this file:
-/// the one every dead-stone judgement reads.
+/// the one every dead-stone judgement below 13x13 reads.
 pub static MODEL: LazyLock<Model> = LazyLock::new(|| {
     Model::parse(include_str!("gammas.txt")).expect("the shipped gamma table parses")
 });
@@ -523,10 +547,21 @@ pub static LARGE: LazyLock<Model> = LazyLock::new(|| {
     Model::parse(include_str!("gammas-large.txt")).expect("the shipped gamma table parses")
 });
 
-/// The model with large shapes from 19x19 games, from `gammas-19.txt`
-/// beside this file: the one ingo plays with on 13x13 and bigger.
+/// The model with large shapes and lines from 19x19 games, from
+/// `gammas-19.txt` beside this file: the one ingo plays the openings of
+/// 13x13 and bigger with.
 pub static BIG: LazyLock<Model> = LazyLock::new(|| {
     Model::parse(include_str!("gammas-19.txt")).expect("the shipped gamma table parses")
+});
+
+/// [`MODEL`] without its line gammas, which are 9x9's (its fourth line
+/// is next to the centre): the one ingo plays the rest of a game on
+/// 13x13 and bigger with, and judges dead stones with there; the priors'
+/// tables for empty areas speak for the lines.
+pub static MODEL_BIG: LazyLock<Model> = LazyLock::new(|| {
+    let mut model = MODEL.clone();
+    model.groups[LINE].fill(1.0);
+    model
 });
 
 /// Least number of times a shape must be seen among the candidates to get
@@ -681,7 +716,7 @@ pub fn evaluate(model: &Model, positions: &[Position]) -> (f64, f64) {
     let mut first = 0;
     let mut log_p = 0.0;
     for pos in positions {
-        let s: Vec<f64> = pos.moves.iter().map(|f| model.strength(f, true)).collect();
+        let s: Vec<f64> = pos.moves.iter().map(|f| model.strength(f)).collect();
         let total: f64 = s.iter().sum();
         let top = pos.top() as usize;
         if s.iter().enumerate().all(|(i, &x)| i == top || x < s[top]) {
@@ -832,24 +867,64 @@ mod tests {
         // The table reads back the same.
         let again = Model::parse(&model.to_table("test")).expect("parses");
         for f in &positions[0].moves {
-            let (a, b) = (model.strength(f, true), again.strength(f, true));
+            let (a, b) = (model.strength(f), again.strength(f));
             assert!((a - b).abs() < 1e-3 * a, "{a} {b}");
         }
     }
 
     #[test]
-    fn small_and_big_boards_play_their_own_large_shapes() {
+    fn small_and_big_boards_play_their_own_tables() {
         assert!(MODEL.large_shapes.is_empty());
         assert!(LARGE.large_shapes.len() > 1000);
         assert!(!BIG.large_shapes.is_empty());
-        for (size, table) in [
-            (7, &LARGE),
-            (9, &LARGE),
-            (12, &LARGE),
-            (13, &BIG),
-            (19, &BIG),
+        /// A board of `size` with `stones` black stones, row by row.
+        fn with_stones(size: u8, stones: usize) -> Board {
+            let mut board = Board::new(size);
+            for i in 0..stones {
+                let (x, y) = ((i % usize::from(size)) as u8, (i / usize::from(size)) as u8);
+                board.play_unchecked(Color::Black, Point::from_coords(x, y, size).expect("on"));
+            }
+            board
+        }
+        // 10% of 361 points is 36.1 stones, of 169 16.9.
+        for (size, stones, table) in [
+            (7, 0, &LARGE),
+            (9, 0, &LARGE),
+            (9, 60, &LARGE),
+            (12, 0, &LARGE),
+            (13, 16, &BIG),
+            (13, 17, &MODEL_BIG),
+            (19, 0, &BIG),
+            (19, 36, &BIG),
+            (19, 37, &MODEL_BIG),
+            (19, 200, &MODEL_BIG),
         ] {
-            assert!(std::ptr::eq(for_board(size), &**table), "{size}");
+            let board = with_stones(size, stones);
+            assert!(
+                std::ptr::eq(for_position(&board), &**table),
+                "{size} {stones}"
+            );
+        }
+        for (size, table) in [
+            (9, &MODEL),
+            (12, &MODEL),
+            (13, &MODEL_BIG),
+            (19, &MODEL_BIG),
+        ] {
+            assert!(std::ptr::eq(for_judging(size), &**table), "{size}");
+        }
+    }
+
+    #[test]
+    fn the_big_boards_middle_game_table_is_the_model_without_its_lines() {
+        assert!(MODEL_BIG.groups[LINE].iter().all(|&g| g == 1.0));
+        assert!(MODEL.groups[LINE].iter().any(|&g| g != 1.0));
+        let board = Board::new(19);
+        for p in [(0, 0), (1, 5), (2, 3), (3, 3), (9, 9)] {
+            let p = Point::from_coords(p.0, p.1, 19).expect("on");
+            let f = MODEL.features(&board, Color::Black, p, None, None);
+            let line = f64::from(MODEL.groups[LINE][usize::from(f.values[LINE])]);
+            assert!((MODEL_BIG.strength(&f) * line - MODEL.strength(&f)).abs() < 1e-9);
         }
     }
 
@@ -869,7 +944,7 @@ mod tests {
             .collect();
         let model = train(&positions, 30, MAX_LINES, 0);
         assert!(model.spatial.is_empty());
-        let ratio = model.strength(&capture, true) / model.strength(&quiet, true);
+        let ratio = model.strength(&capture) / model.strength(&quiet);
         assert!((ratio - 3.0).abs() < 0.1, "{ratio}");
         assert_eq!(positions[0].top(), 1);
     }

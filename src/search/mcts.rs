@@ -201,9 +201,9 @@ impl Mcts {
             // of `does_not_pass_with_groups_only_the_playouts_keep_alive`:
             // found in 0 of 20 seeds, 20 of 20 with the table without).
             model: if self.judging {
-                &gammas::MODEL
+                gammas::for_judging(game.size())
             } else {
-                gammas::for_board(game.size())
+                gammas::for_position(game.board())
             },
             last,
             prev,

@@ -4,9 +4,9 @@
 //! ([`gammas`]: shapes, captures, ataris and ladders, self-ataris, nearness
 //! to the last moves) adds wins that grow with the probability it gives
 //! the move, as Pachi's pattern prior does; an escape into a long
-//! working ladder is no child at all; on big boards, where the model
-//! has no line gammas, moves far from every stone keep to the third and
-//! fourth lines.
+//! working ladder is no child at all; on big boards moves far from every
+//! stone are pushed further towards the third and fourth lines, and the
+//! classic points of an empty corner are favoured.
 
 use crate::board::{Board, Color, Point};
 
@@ -85,8 +85,10 @@ pub fn children(
         prior.add(EVEN, 0.5);
         out.push(prior.child(None));
     }
-    // The big boards' model has no line gammas (the 9x9 ones are 9x9's):
-    // the empty-area table speaks for the lines instead.
+    // On big boards the hand-made tables for empty areas and corners add
+    // to the model: in the opening to the line gammas of a table that
+    // learned from 62 games, later in place of the 9x9 table's (see
+    // `gammas::for_position`).
     let big = board.size() >= 13;
     let empty_corners = if big {
         empty_corners(board)
@@ -113,7 +115,7 @@ pub fn children(
         {
             continue;
         }
-        let s = model.strength(&f, !big);
+        let s = model.strength(&f);
         total += s;
         moves.push((p, s, f.alone()));
     }
