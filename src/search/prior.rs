@@ -305,7 +305,14 @@ mod tests {
         let mut b = Board::new(19);
         let q16 = Point::parse("Q16", 19).expect("v");
         b.play_unchecked(Color::White, q16);
-        let kids = children(&b, Color::Black, Some(q16), None, false, &gammas::MODEL);
+        let kids = children(
+            &b,
+            Color::Black,
+            Some(q16),
+            None,
+            false,
+            gammas::for_position(&b),
+        );
         assert!(prior_of(&kids, "D4", 19) > prior_of(&kids, "K10", 19));
         assert!(prior_of(&kids, "D2", 19) < prior_of(&kids, "D4", 19));
         assert!(prior_of(&kids, "A10", 19) < prior_of(&kids, "D2", 19));
@@ -316,14 +323,28 @@ mod tests {
         // (size, the top-right 4-4 point, the 4th-line point mid top).
         for (size, star, side) in [(19u8, "Q16", "K16"), (13, "K10", "G10")] {
             let mut b = Board::new(size);
-            let kids = children(&b, Color::Black, None, None, false, &gammas::MODEL);
+            let kids = children(
+                &b,
+                Color::Black,
+                None,
+                None,
+                false,
+                gammas::for_position(&b),
+            );
             assert!(prior_of(&kids, star, size) > prior_of(&kids, side, size));
             assert!(prior_of(&kids, "C4", size) > prior_of(&kids, "C6", size));
             assert!(prior_of(&kids, "C3", size) > prior_of(&kids, "B2", size));
             // Black takes the lower left: the other corners still call.
             let d4 = Point::parse("D4", size).expect("v");
             b.play_unchecked(Color::Black, d4);
-            let kids = children(&b, Color::White, Some(d4), None, false, &gammas::MODEL);
+            let kids = children(
+                &b,
+                Color::White,
+                Some(d4),
+                None,
+                false,
+                gammas::for_position(&b),
+            );
             assert!(prior_of(&kids, star, size) > prior_of(&kids, side, size));
             // A corner with a stone in it is no longer empty.
             assert_eq!(corner_point(&b, d4), Some(0));
