@@ -5,7 +5,8 @@
 # the centre point alone), one from the 19x19 records in games-19.tar.gz.
 # Every tenth record is held out and the fit printed for each table.
 # - src/search/gammas.txt, without large shapes (every dead-stone
-#   judgement), from the 791 games of ingo's matches against
+#   judgement, and on 13x13 and up, without its line gammas, the game
+#   after the opening), from the 791 games of ingo's matches against
 #   GNU Go (level 10) and Pachi (10,000 playouts) in scripts/match;
 # - src/search/gammas-large.txt, with the large shapes played at least 5
 #   times (below 13x13), from those and 120 more: GNU Go against Pachi
@@ -32,7 +33,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --ingo) ingo="$2"; shift 2 ;;
         --out) out="$2"; shift 2 ;;
-        -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
