@@ -32,6 +32,7 @@ const opts = program.opts()
 let judged
 try {
   judged = JSON.parse(fs.readFileSync(opts.judged, 'utf8'))
+  if (!Array.isArray(judged.games)) throw new Error('no "games": not a judge.js --json file')
 } catch (err) {
   console.error(`error: ${opts.judged}: ${err.message}`)
   process.exit(2)
@@ -47,7 +48,12 @@ for (let dir of program.args) {
     if (!fs.existsSync(file)) continue
     found++
     let bounds = J.phaseBounds(g.size, (judged.phases || {})[g.size] || {})
-    rows.push(...C.pairs(g, C.readEvaluations(fs.readFileSync(file, 'utf8')), bounds))
+    try {
+      rows.push(...C.pairs(g, C.readEvaluations(fs.readFileSync(file, 'utf8')), bounds))
+    } catch (err) {
+      console.error(`error: ${file}: ${err.message}`)
+      process.exit(2)
+    }
   }
   if (found === 0) console.log(`${dir}: no review record of a judged game`)
   for (let phase of ['all', ...J.PHASES]) {
