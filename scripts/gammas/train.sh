@@ -2,23 +2,29 @@
 # Learns the move model's three tables: two from the 9x9 game records in
 # games.tar.gz, the GNU Go 3.8 and Pachi 12.90 moves in them, with line
 # gammas of their own for the first four lines (the fifth line of 9x9 is
-# the centre point alone), one from the 19x19 records in games-19.tar.gz.
+# the centre point alone), one from the 19x19 positions in
+# pachi-policy-19.tar.gz.
 # Every tenth record is held out and the fit printed for each table.
 # - src/search/gammas.txt, without large shapes (every dead-stone
-#   judgement, and on 13x13 and up, without its line gammas, the game
-#   after the opening), from the 791 games of ingo's matches against
+#   judgement, on 13x13 and up without its line gammas), from the 791
+#   games of ingo's matches against
 #   GNU Go (level 10) and Pachi (10,000 playouts) in scripts/match;
 # - src/search/gammas-large.txt, with the large shapes played at least 5
 #   times (below 13x13), from those and 120 more: GNU Go against Pachi
 #   (teach-gnugo-pachi, 70) and Pachi against itself (teach-pachi-pachi,
 #   50), komi 7, Chinese rules.
-# - src/search/gammas-19.txt, with the large shapes played at least 5
-#   times (13x13 and up), from the 19x19 records in games-19.tar.gz:
-#   Pachi against itself at 1,000 playouts a move (teach19-pachi-pachi,
-#   62), komi 7, Chinese rules, with line gammas for the first six lines
-#   (a 19x19 opening tells the third and fourth from the centre).
+# - src/search/gammas-19.txt (13x13 and up), with the large shapes of
+#   weight at least 5 and line gammas for the first six lines (a 19x19
+#   opening tells the third and fourth from the centre), from the 14,143
+#   positions in pachi-policy-19.tar.gz: scripts/match/pachi-policy.js
+#   --dense 40 --every 4 (Pachi 12.90's pattern probabilities, each move
+#   weighted by its own) on 176 19x19 records: Pachi against itself at
+#   1,000 playouts (teach19-pachi-pachi, 62) and ingo's matches against
+#   Pachi and GNU Go of stops 38-40.
 # more-games.tar.gz holds records in neither table yet, for the next one:
-# ingo against Pachi at 10,000 playouts each in the matches of stop 36.
+# ingo against Pachi at 10,000 playouts each in the matches of stop 36;
+# games-19.tar.gz the 62 games of Pachi against itself whose moves the
+# previous 19x19 table learned (their positions are among the labelled).
 #
 #   scripts/gammas/train.sh [--ingo target/release/ingo] [--out DIR]
 #
@@ -33,7 +39,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --ingo) ingo="$2"; shift 2 ;;
         --out) out="$2"; shift 2 ;;
-        -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -44,10 +50,9 @@ games="$(mktemp -d)"
 trap 'rm -rf "$games"' EXIT
 tar xzf "$here/games.tar.gz" -C "$games"
 mkdir "$games/19"
-tar xzf "$here/games-19.tar.gz" -C "$games/19"
+tar xzf "$here/pachi-policy-19.tar.gz" -C "$games/19"
 # A fixed order, so the held-out tenth is always the same.
 mapfile -t all < <(cd "$games" && find . -path ./19 -prune -o -name '*.sgf' -print | LC_ALL=C sort)
-mapfile -t big < <(cd "$games" && find ./19 -name '*.sgf' | LC_ALL=C sort)
 mapfile -t matches < <(printf '%s\n' "${all[@]}" | grep -v '^\./teach-')
 cd "$games"
 learn=(--learn gnugo --learn pachi --rounds 20 --lines 4)
@@ -56,4 +61,4 @@ echo "gammas.txt:"
 echo "gammas-large.txt:"
 "$ingo" train-gammas "${learn[@]}" --large 5 --out "$out/gammas-large.txt" "${all[@]}"
 echo "gammas-19.txt:"
-"$ingo" train-gammas --learn pachi --rounds 20 --lines 6 --large 5 --out "$out/gammas-19.txt" "${big[@]}"
+"$ingo" train-gammas --policy 19/pachi19-p1.txt --policy 19/pachi19-p2.txt --rounds 20 --lines 6 --large 5 --out "$out/gammas-19.txt"

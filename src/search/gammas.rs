@@ -9,7 +9,8 @@
 //! Coulom's minorization-maximization (`ingo train-gammas`), from the moves
 //! of game records or a teacher's probabilities, and kept beside this
 //! file: `gammas-large.txt` with large shapes from 9x9 games ([`LARGE`]),
-//! `gammas-19.txt` with those of 19x19 games ([`BIG`]), `gammas.txt`
+//! `gammas-19.txt` with Pachi's pattern prior on 19x19 positions
+//! ([`BIG`]), `gammas.txt`
 //! without ([`MODEL`]); the tree's
 //! priors give a child virtual wins that grow with its move's probability,
 //! as Pachi does with its own large patterns.
@@ -494,20 +495,12 @@ impl Model {
     }
 }
 
-/// Boards from this size up are played with [`BIG`] and [`MODEL_BIG`]:
+/// Boards from this size up are played with [`BIG`] and judged with
+/// [`MODEL_BIG`]:
 /// the large shapes of [`LARGE`] come from 9x9 games, and a 9x9 table
 /// with them won 4 of 13 19x19 games against ingo without them (2,000
 /// playouts a move).
 const LARGE_SHAPES_BELOW: u8 = 13;
-
-/// Share of a big board's points that may hold stones while ingo plays
-/// [`BIG`]; after that, [`MODEL_BIG`]. Judged by KataGo on fixed 19x19
-/// positions at 10,000 playouts, [`BIG`] gave away 0.9 points a move
-/// less than the 9x9 table in moves 3 to 30 of games against Pachi, as
-/// much in moves 4 to 45 of ingo's self-play, 1.1 more in moves 46 to 60
-/// and 0.5 more in moves 61 to 180: a table learned from 62 games knows
-/// openings better than fights.
-const BIG_OPENING: f64 = 0.10;
 
 /// The model a dead-stone judgement reads on a board of `size`: fitted
 /// together with the large shapes, the other gammas led a judgement away
@@ -522,16 +515,10 @@ pub fn for_judging(size: u8) -> &'static Model {
 
 /// The model ingo plays with in the position of `board`.
 pub fn for_position(board: &Board) -> &'static Model {
-    let size = board.size();
-    if size < LARGE_SHAPES_BELOW {
-        return &LARGE;
-    }
-    let points = usize::from(size) * usize::from(size);
-    let stones = points - board.empty_count();
-    if (stones as f64) <= BIG_OPENING * points as f64 {
-        &BIG
+    if board.size() < LARGE_SHAPES_BELOW {
+        &LARGE
     } else {
-        &MODEL_BIG
+        &BIG
     }
 }
 
@@ -547,17 +534,20 @@ pub static LARGE: LazyLock<Model> = LazyLock::new(|| {
     Model::parse(include_str!("gammas-large.txt")).expect("the shipped gamma table parses")
 });
 
-/// The model with large shapes and lines from 19x19 games, from
-/// `gammas-19.txt` beside this file: the one ingo plays the openings of
-/// 13x13 and bigger with.
+/// The model with large shapes and lines from 19x19 positions, from
+/// `gammas-19.txt` beside this file: the one ingo plays 13x13 and bigger
+/// with. It learned Pachi's pattern probabilities (the prior of Pachi's
+/// tree, from professional games; `scripts/match/pachi-policy.js`), not
+/// the moves of a game: its local answers are what a tree without a
+/// network needs from its priors, where KataGo's policy taught quiet
+/// moves that lost games (results of 2026-12-03).
 pub static BIG: LazyLock<Model> = LazyLock::new(|| {
     Model::parse(include_str!("gammas-19.txt")).expect("the shipped gamma table parses")
 });
 
 /// [`MODEL`] without its line gammas, which are 9x9's (its fourth line
-/// is next to the centre): the one ingo plays the rest of a game on
-/// 13x13 and bigger with, and judges dead stones with there; the priors'
-/// tables for empty areas speak for the lines.
+/// is next to the centre): the one ingo judges dead stones with on 13x13
+/// and bigger.
 pub static MODEL_BIG: LazyLock<Model> = LazyLock::new(|| {
     let mut model = MODEL.clone();
     model.groups[LINE].fill(1.0);
@@ -886,18 +876,15 @@ mod tests {
             }
             board
         }
-        // 10% of 361 points is 36.1 stones, of 169 16.9.
         for (size, stones, table) in [
             (7, 0, &LARGE),
             (9, 0, &LARGE),
             (9, 60, &LARGE),
             (12, 0, &LARGE),
-            (13, 16, &BIG),
-            (13, 17, &MODEL_BIG),
+            (13, 0, &BIG),
+            (13, 100, &BIG),
             (19, 0, &BIG),
-            (19, 36, &BIG),
-            (19, 37, &MODEL_BIG),
-            (19, 200, &MODEL_BIG),
+            (19, 200, &BIG),
         ] {
             let board = with_stones(size, stones);
             assert!(
@@ -916,7 +903,7 @@ mod tests {
     }
 
     #[test]
-    fn the_big_boards_middle_game_table_is_the_model_without_its_lines() {
+    fn the_big_boards_judging_table_is_the_model_without_its_lines() {
         assert!(MODEL_BIG.groups[LINE].iter().all(|&g| g == 1.0));
         assert!(MODEL.groups[LINE].iter().any(|&g| g != 1.0));
         let board = Board::new(19);

@@ -86,9 +86,7 @@ pub fn children(
         out.push(prior.child(None));
     }
     // On big boards the hand-made tables for empty areas and corners add
-    // to the model: in the opening to the line gammas of a table that
-    // learned from 62 games, later in place of the 9x9 table's (see
-    // `gammas::for_position`).
+    // to the line gammas of the model (see `gammas::for_position`).
     let big = board.size() >= 13;
     let empty_corners = if big {
         empty_corners(board)
