@@ -7,8 +7,8 @@
 # Every tenth record is held out and the fit printed for each table.
 # - src/search/gammas.txt, without large shapes (every dead-stone
 #   judgement, on 13x13 and up without its line gammas), from the 791
-#   games of ingo's matches against
-#   GNU Go (level 10) and Pachi (10,000 playouts) in scripts/match;
+#   games of ingo's matches against GNU Go (level 10) and Pachi (10,000
+#   playouts) in scripts/match;
 # - src/search/gammas-large.txt, with the large shapes played at least 5
 #   times (below 13x13), from those and 120 more: GNU Go against Pachi
 #   (teach-gnugo-pachi, 70) and Pachi against itself (teach-pachi-pachi,
