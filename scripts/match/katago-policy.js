@@ -74,6 +74,53 @@ function policyLine(size, komi, played, policy, minProb) {
   return `${head} : ${listed.map(([v, p]) => `${v} ${p.toFixed(5)}`).join(' ')}`
 }
 
+// Labels the records `files` through a GTP engine (`send`): each record's
+// main line is played on the engine's board and, at every position
+// `wanted` and not in `have`, `label(size)` gives the policy (an array of
+// size*size + 1 probabilities in lib/board.js's order, the pass last); its
+// line, with the moves of at least `options.minProb`, is appended to
+// `options.out` under the record's `# RECORD` line. A policy with no such
+// move teaches nothing and is left out. Stops between positions once
+// `state.interrupted`.
+async function labelRecords(files, {send, label, have, state, options}) {
+  let start = Date.now()
+  let count = 0
+  for (let file of files) {
+    if (state.interrupted) break
+    let game = readGame(fs.readFileSync(file, 'utf8'), file)
+    if (game.setup.B.length || game.setup.W.length) {
+      console.error(`${file}: set-up stones, skipped`)
+      continue
+    }
+    let size = game.size
+    let todo = new Set(game.moves.map((_, n) => n).filter(n => wanted(n, options) && !have.has(`${file}\t${n}`)))
+    if (todo.size === 0) continue
+    await send('boardsize', [String(size)])
+    await send('clear_board')
+    await send('komi', [String(game.komi)])
+    fs.appendFileSync(options.out, `# ${file}\n`)
+    let played = []
+    for (let n = 0; n < game.moves.length && !state.interrupted; n++) {
+      let mv = game.moves[n]
+      // The line format knows only Black first and alternating turns.
+      if (mv.color !== (n % 2 === 0 ? 'B' : 'W')) break
+      if (todo.has(n)) {
+        let line = policyLine(size, game.komi, played, await label(size), options.minProb)
+        if (!line.endsWith(' : ')) {
+          fs.appendFileSync(options.out, line + '\n')
+          count++
+        }
+      }
+      let v = mv.idx === 'pass' ? 'pass' : vertexName(mv.idx, size)
+      await send('play', [mv.color, v])
+      played.push(v)
+    }
+    let rate = (Date.now() - start) / 1000 / Math.max(count, 1)
+    console.error(`${file}: ${count} positions so far, ${rate.toFixed(2)} s each`)
+  }
+  return count
+}
+
 async function main() {
   program.parse()
   let a = program.opts()
@@ -93,44 +140,10 @@ async function main() {
   let engine = await K.startKataGo(K.katagoCommand(a), 'katago', a)
   let send = (name, args = []) => engine.must(name, args)
   let next = rng(a.seed)
-  let start = Date.now()
-  let count = 0
   try {
     await send('kata-set-rules', ['chinese'])
-    for (let file of files) {
-      if (state.interrupted) break
-      let game = readGame(fs.readFileSync(file, 'utf8'), file)
-      if (game.setup.B.length || game.setup.W.length) {
-        console.error(`${file}: set-up stones, skipped`)
-        continue
-      }
-      let size = game.size
-      let todo = game.moves.map((_, n) => n).filter(n => wanted(n, a) && !have.has(`${file}\t${n}`))
-      if (todo.length === 0) continue
-      await send('boardsize', [String(size)])
-      await send('clear_board')
-      await send('komi', [String(game.komi)])
-      fs.appendFileSync(a.out, `# ${file}\n`)
-      let played = []
-      let alternate = true
-      for (let n = 0; n < game.moves.length && !state.interrupted; n++) {
-        let mv = game.moves[n]
-        // The line format knows only Black first and alternating turns.
-        alternate = alternate && mv.color === (n % 2 === 0 ? 'B' : 'W')
-        if (!alternate) break
-        if (todo.includes(n)) {
-          let reply = await send('kata-raw-nn', [String(Math.floor(next() * 8))])
-          let line = policyLine(size, game.komi, played, K.parsePolicy(reply, size), a.minProb)
-          fs.appendFileSync(a.out, line + '\n')
-          count++
-        }
-        let v = mv.idx === 'pass' ? 'pass' : vertexName(mv.idx, size)
-        await send('play', [mv.color, v])
-        played.push(v)
-      }
-      let rate = (Date.now() - start) / 1000 / Math.max(count, 1)
-      console.error(`${file}: ${count} positions so far, ${rate.toFixed(1)} s each`)
-    }
+    let label = async size => K.parsePolicy(await send('kata-raw-nn', [String(Math.floor(next() * 8))]), size)
+    await labelRecords(files, {send, label, have, state, options: a})
   } catch (err) {
     if (!(err instanceof EngineFailure)) throw err
     console.error(`katago-policy.js: KataGo failed: ${err.message}`)
@@ -143,4 +156,4 @@ async function main() {
 
 if (require.main === module) exitWith('katago-policy.js', main)
 
-module.exports = {done, wanted, policyLine}
+module.exports = {done, wanted, policyLine, labelRecords}

@@ -12,17 +12,19 @@
 // moves, one line each, `SIZE KOMI MOVE... : VERTEX P ...`, likeliest
 // first, under a `# RECORD` line; lines already in --out are kept, so a
 // stopped run goes on. Pachi reports whole percents: moves under 1% are
-// left out. A developer tool: neither ingo nor its tests need Pachi.
+// left out. Its ratings differ by a percent or so from run to run (its
+// pattern model reads an owner map of random playouts), so the labels a
+// table learned from are shipped, not made again (scripts/gammas). A
+// developer tool: neither ingo nor its tests need Pachi.
 'use strict'
 
 const fs = require('fs')
 const {Command} = require('commander')
 const {Engine, EngineFailure} = require('./lib/engine')
 const {int, num, stopOnSignals, exitWith} = require('./lib/cli')
-const {parseVertex, vertexName} = require('./lib/board')
-const {readGame} = require('./lib/judge')
+const {parseVertex} = require('./lib/board')
 const {sgfFiles} = require('./lib/katago')
-const {done, wanted, policyLine} = require('./katago-policy')
+const {done, labelRecords} = require('./katago-policy')
 
 const program = new Command()
   .name('node scripts/match/pachi-policy.js')
@@ -67,46 +69,11 @@ async function main() {
   let engine = new Engine('pachi', a.pachi, {timeout: a.timeout, log})
   engine.start()
   let send = (name, args = []) => engine.must(name, args)
-  let start = Date.now()
-  let count = 0
   try {
     if (!(await engine.knows('gogui-pattern_rating')))
       throw new EngineFailure(engine, 'it does not know gogui-pattern_rating: is it Pachi (12 or later)?')
-    for (let file of files) {
-      if (state.interrupted) break
-      let game = readGame(fs.readFileSync(file, 'utf8'), file)
-      if (game.setup.B.length || game.setup.W.length) {
-        console.error(`${file}: set-up stones, skipped`)
-        continue
-      }
-      let size = game.size
-      let todo = new Set(game.moves.map((_, n) => n).filter(n => wanted(n, a) && !have.has(`${file}\t${n}`)))
-      if (todo.size === 0) continue
-      await send('boardsize', [String(size)])
-      await send('clear_board')
-      await send('komi', [String(game.komi)])
-      fs.appendFileSync(a.out, `# ${file}\n`)
-      let played = []
-      for (let n = 0; n < game.moves.length && !state.interrupted; n++) {
-        let mv = game.moves[n]
-        // The line format knows only Black first and alternating turns.
-        if (mv.color !== (n % 2 === 0 ? 'B' : 'W')) break
-        if (todo.has(n)) {
-          let reply = await send('gogui-pattern_rating')
-          let line = policyLine(size, game.komi, played, parseRating(reply, size), 0.01)
-          // A position without a rated move (Pachi would pass) teaches nothing.
-          if (!line.endsWith(' : ')) {
-            fs.appendFileSync(a.out, line + '\n')
-            count++
-          }
-        }
-        let v = mv.idx === 'pass' ? 'pass' : vertexName(mv.idx, size)
-        await send('play', [mv.color, v])
-        played.push(v)
-      }
-      let rate = (Date.now() - start) / 1000 / Math.max(count, 1)
-      console.error(`${file}: ${count} positions so far, ${rate.toFixed(2)} s each`)
-    }
+    let label = async size => parseRating(await send('gogui-pattern_rating'), size)
+    await labelRecords(files, {send, label, have, state, options: {...a, minProb: 0.01}})
   } catch (err) {
     if (!(err instanceof EngineFailure)) throw err
     console.error(`pachi-policy.js: Pachi failed: ${err.message}`)
