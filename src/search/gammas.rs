@@ -10,10 +10,9 @@
 //! of game records or a teacher's probabilities, and kept beside this
 //! file: `gammas-large.txt` with large shapes from 9x9 games ([`LARGE`]),
 //! `gammas-19.txt` with Pachi's pattern prior on 19x19 positions
-//! ([`BIG`]), `gammas.txt`
-//! without ([`MODEL`]); the tree's
-//! priors give a child virtual wins that grow with its move's probability,
-//! as Pachi does with its own large patterns.
+//! ([`BIG`]), `gammas.txt` without ([`MODEL`]); the tree's priors give a
+//! child virtual wins that grow with its move's probability, as Pachi does
+//! with its own large patterns.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
