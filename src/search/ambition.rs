@@ -1,14 +1,18 @@
-//! Playing for points in a won game under territory scoring: the side
-//! that wins easily plays its next moves as if it owed more komi.
+//! Playing for points in a won game: the side that wins easily plays its
+//! next moves as if it owed more komi.
 //!
 //! A search that counts wins sees no difference between winning by ten
 //! and by half a point, so once a game is safe it spends points on moves
-//! that cost nothing it can see: under territory scoring a stone in its
+//! that cost nothing it can see. Under territory scoring a stone in its
 //! own territory, or one dropped into the opponent's and captured, is such
 //! a move (issue 21 found 100 of them over 100 games against GNU Go, every
-//! one in a game ingo won, 61 of those games by 0.5 or 1.5 points). This is
-//! Pachi's value-based dynamic komi (Baudiš, "Balancing MCTS by Dynamically
-//! Adjusting the Komi Value", 2011), moved from the playouts of one search
+//! one in a game ingo won, 61 of those games by 0.5 or 1.5 points). Under
+//! area scoring the lead melts the same way, a point at a time, until a
+//! misjudged fight or the count takes the game: at komi 7 on 9x9 against
+//! GNU Go ingo drew 4 games of 100 and lost 8 without it, drew 1 and lost
+//! 5 with it (issue 20). This is Pachi's value-based dynamic komi (Baudiš,
+//! "Balancing MCTS by Dynamically Adjusting the Komi Value", 2011), which
+//! Pachi plays in even games too, moved from the playouts of one search
 //! to the genmoves of a game: after each genmove whose best move wins more
 //! than [`RAISE_ABOVE`] of its playouts, the mover asks a step more of
 //! itself next time; where it wins less than [`LOWER_BELOW`], a step less,
@@ -20,15 +24,14 @@
 //! game 98 of the first match with it: White filled its own territory at
 //! W+2.5, playing for 3).
 //!
-//! Only genmove plays with it, and only under territory scoring (the area
-//! rule sets play as before). After the opponent's pass the search plays
+//! Only genmove plays with it. After the opponent's pass the search plays
 //! for the real komi, so that a pass which wins the game by the count is
 //! never weighed against a margin it does not need. The win rates a
 //! genmove reports are at the komi it played for; score leads are against
 //! the real komi.
 
 use crate::board::Color;
-use crate::rules::{Game, Move, Scoring};
+use crate::rules::{Game, Move};
 
 /// A win rate above which the mover asks a step more of itself.
 const RAISE_ABOVE: f64 = 0.9;
@@ -62,9 +65,7 @@ impl Ambition {
     /// The points beyond the real komi that `color` plays for in a
     /// genmove of `game`.
     pub(super) fn extra(&self, game: &Game, color: Color) -> f64 {
-        if game.rules().scoring != Scoring::Territory
-            || game.last_move() == Some(Move::Pass(!color))
-        {
+        if game.last_move() == Some(Move::Pass(!color)) {
             return 0.0;
         }
         self.carried(game)[color.index()]
@@ -74,9 +75,6 @@ impl Ambition {
     /// `best_rate` of its playouts, by `lead` points on average against
     /// the real komi.
     pub(super) fn update(&mut self, game: &Game, color: Color, best_rate: f64, lead: f64) {
-        if game.rules().scoring != Scoring::Territory {
-            return;
-        }
         let mut extra = self.carried(game);
         let used = self.extra(game, color);
         let e = &mut extra[color.index()];
@@ -168,11 +166,11 @@ mod tests {
     }
 
     #[test]
-    fn only_territory_scoring_and_only_in_the_same_game() {
+    fn every_scoring_and_only_in_the_same_game() {
         let mut a = Ambition::default();
         let chinese = Game::new(9, Rules::CHINESE, 7.0);
         a.update(&chinese, Color::Black, 0.99, 50.0);
-        assert_eq!(a.extra(&chinese, Color::Black), 0.0);
+        assert_eq!(a.extra(&chinese, Color::Black), 1.0);
         let g = Game::new(19, Rules::JAPANESE, 6.5);
         a.update(&g, Color::White, 0.99, 50.0);
         assert_eq!(a.extra(&g, Color::White), 2.0);

@@ -61,7 +61,7 @@ pub struct Mcts {
     params: SearchParams,
     rng: SmallRng,
     kept: Option<Kept>,
-    /// The margin each side plays for in a won game (territory scoring).
+    /// The margin each side plays for in a won game.
     ambition: Ambition,
     /// The verdict final_status_list gives.
     dead_cache: DeadCache,

@@ -7,7 +7,8 @@
 //! knowledge new nodes start with (with `tactics`, its ladder reader),
 //! `playout` and `patterns` the light and heavy playout policies, `time`
 //! the clock, `seki` the judgement of which strings live in seki,
-//! `territory` and `ambition` the play under territory scoring.
+//! `territory` the play under territory scoring, `ambition` the margin a
+//! won game plays for.
 
 mod ambition;
 pub mod analysis;
