@@ -13,9 +13,6 @@ use super::{Budget, Decision, GenMode};
 pub(super) const MIN_PLAYOUTS_TO_JUDGE: u64 = 200;
 /// Playouts for a dead-stone judgement when the budget is a time.
 const DEAD_STONE_PLAYOUTS: u64 = 3000;
-/// Least time a dead-stone judgement behind a pass may take on a clock:
-/// with less, the search's own verdict stands.
-const MIN_JUDGEMENT_TIME: Duration = Duration::from_millis(50);
 /// A position offers a pass once fewer than this share of the board's
 /// points are empty, or when the move that led to it was a pass.
 const PASS_WHEN_EMPTY_BELOW: f64 = 0.5;
@@ -62,16 +59,23 @@ pub(super) fn dead_stone_budget(budget: Budget) -> Budget {
     })
 }
 
-/// The judgement behind a pass, for a move of `budget` that has used
-/// `spent`: the playouts final_status_list would use, or on a clock half
-/// the move's target, within what is left of its maximum; none when that
-/// is too short to judge anything.
-fn pass_judgement(budget: Budget, spent: Duration) -> Option<Budget> {
+/// The judgement behind a pass, for a move of `budget` whose search ran
+/// `playouts` in `spent`: the one final_status_list gives (the same
+/// playouts, seeded by the position). On a clock only when, at the
+/// search's pace, it fits twice over in what is left of the move's
+/// maximum; none when it does not. A shorter judgement is no cheaper
+/// version of it: in game 2 of issue 20's 19x19 match against GNU Go with
+/// 17 seconds left, 1,600 playouts judged White's corner alive (W+11) and
+/// ingo passed; final_score's 3,000 found it dead (B+44), as GNU Go did.
+fn pass_judgement(budget: Budget, spent: Duration, playouts: u64) -> Option<Budget> {
+    let judgement = dead_stone_budget(budget);
     match budget {
-        Budget::Playouts(n) => Some(Budget::Playouts(n.max(DEAD_STONE_PLAYOUTS))),
-        Budget::Time { target, max } => {
-            let t = (target / 2).min(max.saturating_sub(spent));
-            (t >= MIN_JUDGEMENT_TIME).then(|| Budget::time(t))
+        Budget::Playouts(_) => Some(judgement),
+        Budget::Time { max, .. } => {
+            let room = max.saturating_sub(spent).as_secs_f64();
+            let pace = playouts as f64 / spent.as_secs_f64().max(1e-3);
+            let needed = 2.0 * DEAD_STONE_PLAYOUTS as f64 / pace.max(1.0);
+            (needed <= room).then_some(judgement)
         }
     }
 }
@@ -212,10 +216,16 @@ pub(super) fn decide<S: Fn(Point, Color) -> f64>(
     // filled territory resists better, are no reason to pay it.
     let wasted = game.rules().scoring == Scoring::Territory
         && super::territory::wastes_a_point(board, color, best);
+    // A pass the search does not prefer needs the judgement below, or a
+    // board the playouts agree on: with no time left to judge, playing on
+    // costs nothing under area scoring, and a point at most by territory.
+    let judgement = pass_judgement(budget, spent, found.playouts);
+    let countable = judgement.is_some() || settled;
     let pass_ok = match found.pass {
         None => opponent_passed || settled,
         Some(pass) => {
-            pass.visits > found.best_visits || ((opponent_passed || wasted) && pass.as_good)
+            pass.visits > found.best_visits
+                || ((opponent_passed || wasted) && pass.as_good && countable)
         }
     };
     // The ownership comes from lines the search steers, most of them
@@ -226,7 +236,6 @@ pub(super) fn decide<S: Fn(Point, Color) -> f64>(
     // from a judgement of its own (found in matches against Pachi: ingo
     // passed, counting W+1 with nothing dead, in a position that was B+74).
     let judged_dead;
-    let judgement = pass_judgement(budget, spent);
     let counted_dead = match judgement {
         Some(b) if pass_ok && !cleanup => {
             // Judged after the pass, with the opponent to move: a group
@@ -292,22 +301,28 @@ mod tests {
     fn the_judgement_behind_a_pass_keeps_to_the_move_budget() {
         let s = Duration::from_secs_f64;
         assert_eq!(
-            pass_judgement(Budget::Playouts(10_000), s(9.0)),
+            pass_judgement(Budget::Playouts(10_000), s(9.0), 10_000),
             Some(Budget::Playouts(10_000))
         );
         assert_eq!(
-            pass_judgement(Budget::Playouts(100), s(0.0)),
+            pass_judgement(Budget::Playouts(100), s(0.0), 100),
             Some(Budget::Playouts(DEAD_STONE_PLAYOUTS))
         );
         let clock = Budget::Time {
             target: s(2.0),
             max: s(5.0),
         };
-        let judge = |spent| pass_judgement(clock, s(spent));
-        assert_eq!(judge(1.0), Some(Budget::time(s(1.0))));
-        assert_eq!(judge(4.5), Some(Budget::time(s(0.5))));
-        assert_eq!(judge(4.96), None);
+        // 3,000 playouts a second: the judgement takes a second, and fits
+        // twice over in two.
+        let judge = |spent| pass_judgement(clock, s(spent), (3000.0 * spent) as u64);
+        let full = Some(Budget::Playouts(DEAD_STONE_PLAYOUTS));
+        assert_eq!(judge(1.0), full);
+        assert_eq!(judge(3.0), full);
+        assert_eq!(judge(3.5), None);
         assert_eq!(judge(6.0), None);
+        // Twice the pace, half the time.
+        assert_eq!(pass_judgement(clock, s(4.0), 24_000), full);
+        assert_eq!(pass_judgement(clock, s(4.0), 0), None);
     }
 
     use crate::board::Board;
@@ -618,6 +633,45 @@ mod tests {
         let game = walls_after_white_pass();
         assert_eq!(black_decides(&game, &with_pass(10, true)), Decision::Pass);
         assert_eq!(black_decides(&game, &with_pass(10, false)), play);
+    }
+
+    #[test]
+    fn on_a_clock_with_no_room_to_judge_only_a_leading_pass_is_played() {
+        // A second's target spent to its 2.5 s maximum: the judgement's
+        // 3,000 playouts do not fit. After White's pass, a pass only as
+        // good as the best move waits for a judgement; one the search
+        // prefers goes on the search's own count, as before.
+        let ranked = [v("A1", 7)];
+        let dead = [v("B4", 7)];
+        let game = walls_after_white_pass();
+        let clock = Budget::Time {
+            target: Duration::from_secs(1),
+            max: Duration::from_millis(2500),
+        };
+        let decide_at = |visits, spent_ms| {
+            let found = Findings {
+                pass: Some(PassEvidence {
+                    visits,
+                    as_good: true,
+                }),
+                playouts: 10_000,
+                // Nor is the board settled: the playouts own no point
+                // four times in five.
+                share: (|_, _| 0.5) as fn(Point, Color) -> f64,
+                ..findings(&ranked, &dead)
+            };
+            let spent = Duration::from_millis(spent_ms);
+            decide(&game, Color::Black, false, &found, clock, spent, |_, b| {
+                assert_eq!(b, Budget::Playouts(DEAD_STONE_PLAYOUTS));
+                vec![v("B4", 7)]
+            })
+        };
+        assert_eq!(decide_at(10, 2500), Decision::Play(v("A1", 7)));
+        assert_eq!(decide_at(101, 2500), Decision::Pass);
+        // 10,000 playouts in the second of its target: the judgement
+        // fits twice over in the 1.5 s left, finds B4 dead, and Black
+        // passes.
+        assert_eq!(decide_at(10, 1000), Decision::Pass);
     }
 
     #[test]

@@ -332,11 +332,18 @@ impl Player for Mcts {
         let cleanup = is_cleanup(game, mode);
         let opponent_passed = game.last_move() == Some(Move::Pass(!color));
         let extra = self.ambition.extra(game, color);
+        // After the opponent's pass a pass of ours may end the game, and
+        // the dead-stone judgement behind it takes the time the search
+        // would otherwise stretch into (see `endgame::pass_judgement`).
+        let search_budget = match budget {
+            Budget::Time { target, .. } if opponent_passed && !cleanup => Budget::time(target),
+            b => b,
+        };
         let out = self.search(
             game,
             color,
             extra,
-            budget,
+            search_budget,
             !cleanup,
             &MoveFilter::default(),
             watch,
