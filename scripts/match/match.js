@@ -45,6 +45,7 @@ const program = new Command()
   .option('--gtp-log', 'write each game\'s GTP traffic and engine stderr to OUT/gtp/')
   .option('--parallel <n>', 'games played at the same time', int(1), 1)
   .option('--shard <K/N>', 'play only game numbers g with g % N == K-1 (K in 1..N)')
+  .option('--from <n>', 'play only game numbers n and above: continues a match whose earlier games survive only as a summary', int(1))
   .option('--fail-on <list>', 'exit 1 if any game had one of: illegal,crash,time,disagree,limit', 'illegal,crash,disagree')
   .option('--merge <files...>', 'do not play: print the summary of these results files as one match')
   .option('-v, --verbose', 'print every move')
@@ -190,11 +191,12 @@ async function main() {
   let todo = []
   for (let g = 1; g <= a.games; g++) {
     if (shard && g % shard.n !== shard.k - 1) continue
+    if (a.from && g < a.from) continue
     if (!have.has(g)) todo.push(g)
   }
   let [e1, e2] = o.engines
   console.log(
-    `match: ${e1.name} vs ${e2.name}, ${a.games} games${shard ? ` (shard ${shard.k}/${shard.n})` : ''}, ` +
+    `match: ${e1.name} vs ${e2.name}, ${a.games} games${shard ? ` (shard ${shard.k}/${shard.n})` : ''}${a.from ? ` from game ${a.from}` : ''}, ` +
       `${o.size}x${o.size}, komi ${o.komi}` +
       (o.time ? `, time ${a.time}${o.time.periods ? ` x${o.time.periods} periods` : ''}${o.time.tell ? '' : ' (clock only)'}` : '') +
       `; ${done.length} already in ${resultsFile}, ${todo.length} to play, ${a.parallel} at a time`
