@@ -189,9 +189,8 @@ async function main() {
       usage(`${resultsFile} holds games of a different match (game ${r.game}); use another --out or --results`)
   let have = new Set(done.map(r => r.game))
   let todo = []
-  for (let g = 1; g <= a.games; g++) {
+  for (let g = a.from || 1; g <= a.games; g++) {
     if (shard && g % shard.n !== shard.k - 1) continue
-    if (a.from && g < a.from) continue
     if (!have.has(g)) todo.push(g)
   }
   let [e1, e2] = o.engines
