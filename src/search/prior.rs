@@ -107,7 +107,7 @@ pub fn children(
         // stone, as in issue 20's 19x19 game 6. Short ones stay: a string
         // caught in a net or a capturing race may still be worth a move
         // (Pachi's `useful_ladder`), as in the race of
-        // `does_not_pass_in_a_race_the_mover_wins`.
+        // `a_pass_beside_a_lost_race_counts_the_string_dead`.
         if f.runs_into_ladder()
             && tactics::escape_ladder_length(board, color, p).is_some_and(|n| n >= LONG_LADDER)
         {
@@ -286,7 +286,7 @@ mod tests {
         // White G9 connects F9 (in atari) to the big string, which Black
         // then catches at once with F6 or J9: a ladder of one move, which
         // stays a child (the race of mcts's
-        // `does_not_pass_in_a_race_the_mover_wins` needs such moves).
+        // `a_pass_beside_a_lost_race_counts_the_string_dead` needs such moves).
         let b = crate::testing::positions::race_connection();
         let g9 = Point::parse("G9", 9).expect("v");
         assert!(crate::search::tactics::runs_into_ladder(

@@ -23,12 +23,12 @@ pub const SEKI_SHARED_LIBERTIES: &str = "X X X X X X X
                                          . X . X . X .";
 
 /// From a game against GNU Go (Black to move, before its pass at move
-/// 67): the race between White's G8-H6 string (liberties F6, J9) and
-/// Black's H7-J6 string (J9, J5) goes to the side that moves first. White
-/// F9 takes G9 and is in atari there; connecting at G9 then leaves the
-/// big string two liberties, and Black catches it at once (a "ladder" of
-/// one extension).
-pub const RACE_THE_MOVER_WINS: &str = ". . O O X . X O .
+/// 67): in the race between White's G8-H6 string (liberties F6, J9) and
+/// Black's H7-J6 string (J9, J5), White cannot fill J9 or J5 first, and
+/// Black's F6 leaves the string one liberty. White F9 takes G9 and is in
+/// atari there; connecting at G9 then leaves the big string two
+/// liberties, and Black catches it at once (a "ladder" of one extension).
+pub const RACE_WHITE_LOSES: &str = ". . O O X . X O .
                                        O . O X X X O O X
                                        . O O O X X O X X
                                        . . O X . . O O X
@@ -38,11 +38,11 @@ pub const RACE_THE_MOVER_WINS: &str = ". . O O X . X O .
                                        . X O O O . . O O
                                        . X X X O . . . .";
 
-/// [`RACE_THE_MOVER_WINS`] after White F9 (taking G9) and Black A1:
+/// [`RACE_WHITE_LOSES`] after White F9 (taking G9) and Black A1:
 /// White to move, with F9 in atari at G9.
 pub fn race_connection() -> crate::board::Board {
     use crate::board::Color;
-    let mut b = super::board(RACE_THE_MOVER_WINS);
+    let mut b = super::board(RACE_WHITE_LOSES);
     for (v, c) in [("F9", Color::White), ("A1", Color::Black)] {
         let p = super::at(&b, v);
         b.play_unchecked(c, p);
