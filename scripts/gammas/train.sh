@@ -1,30 +1,30 @@
 #!/usr/bin/env bash
-# Learns the move model's three tables: two from the 9x9 game records in
-# games.tar.gz, the GNU Go 3.8 and Pachi 12.90 moves in them, with line
-# gammas of their own for the first four lines (the fifth line of 9x9 is
-# the centre point alone), one from the 19x19 positions in
-# pachi-policy-19.tar.gz.
-# Every tenth record is held out and the fit printed for each table.
+# Learns the move model's three tables; every tenth record is held out
+# and the fit printed for each table.
 # - src/search/gammas.txt, without large shapes (every dead-stone
-#   judgement, on 13x13 and up without its line gammas), from the 791
-#   games of ingo's matches against GNU Go (level 10) and Pachi (10,000
-#   playouts) in scripts/match;
-# - src/search/gammas-large.txt, with the large shapes played at least 5
-#   times (below 13x13), from those and 120 more: GNU Go against Pachi
-#   (teach-gnugo-pachi, 70) and Pachi against itself (teach-pachi-pachi,
-#   50), komi 7, Chinese rules.
+#   judgement, on 13x13 and up without its line gammas), from the GNU Go
+#   3.8 and Pachi 12.90 moves in the 791 games of ingo's matches against
+#   GNU Go (level 10) and Pachi (10,000 playouts) in games.tar.gz, with
+#   line gammas of their own for the first four lines (the fifth line of
+#   9x9 is the centre point alone);
+# - src/search/gammas-large.txt (below 13x13), with the large shapes of
+#   weight at least 5 and the same four lines, from the 33,703 positions
+#   in pachi-policy-9.tar.gz: scripts/match/pachi-policy.js --dense 30
+#   --every 2 --shard 1/4 and 2/4 (half the records: Pachi 12.90's pattern
+#   probabilities, each move weighted by its own) on the 1,419 9x9 records
+#   of games.tar.gz (those 791, GNU Go against Pachi, 70, and Pachi
+#   against itself, 50) and more-games.tar.gz (ingo against Pachi at
+#   10,000 playouts each in the matches of stop 36), komi 7, Chinese rules;
 # - src/search/gammas-19.txt (13x13 and up), with the large shapes of
 #   weight at least 5 and line gammas for the first six lines (a 19x19
 #   opening tells the third and fourth from the centre), from the 14,143
-#   positions in pachi-policy-19.tar.gz: scripts/match/pachi-policy.js
-#   --dense 40 --every 4 (Pachi 12.90's pattern probabilities, each move
-#   weighted by its own) on 176 19x19 records: Pachi against itself at
-#   1,000 playouts (teach19-pachi-pachi, 62) and ingo's matches against
-#   Pachi and GNU Go of stops 38-40.
-# more-games.tar.gz holds records in neither table yet, for the next one:
-# ingo against Pachi at 10,000 playouts each in the matches of stop 36;
-# games-19.tar.gz the 62 games of Pachi against itself whose moves the
-# previous 19x19 table learned (their positions are among the labelled).
+#   positions in pachi-policy-19.tar.gz: pachi-policy.js --dense 40
+#   --every 4 on 176 19x19 records: Pachi against itself at 1,000
+#   playouts (teach19-pachi-pachi, 62) and ingo's matches against Pachi
+#   and GNU Go of stops 38-40.
+# games-19.tar.gz holds the 62 games of Pachi against itself whose moves
+# the previous 19x19 table learned (their positions are among the
+# labelled).
 #
 #   scripts/gammas/train.sh [--ingo target/release/ingo] [--out DIR]
 #
@@ -49,16 +49,16 @@ out="$(realpath "$out")"
 games="$(mktemp -d)"
 trap 'rm -rf "$games"' EXIT
 tar xzf "$here/games.tar.gz" -C "$games"
-mkdir "$games/19"
+mkdir "$games/9" "$games/19"
+tar xzf "$here/pachi-policy-9.tar.gz" -C "$games/9"
 tar xzf "$here/pachi-policy-19.tar.gz" -C "$games/19"
 # A fixed order, so the held-out tenth is always the same.
-mapfile -t all < <(cd "$games" && find . -path ./19 -prune -o -name '*.sgf' -print | LC_ALL=C sort)
-mapfile -t matches < <(printf '%s\n' "${all[@]}" | grep -v '^\./teach-')
+mapfile -t matches < <(cd "$games" && find . -path ./19 -prune -o -name '*.sgf' -print | grep -v '^\./teach-' | LC_ALL=C sort)
 cd "$games"
 learn=(--learn gnugo --learn pachi --rounds 20 --lines 4)
 echo "gammas.txt:"
 "$ingo" train-gammas "${learn[@]}" --out "$out/gammas.txt" "${matches[@]}"
 echo "gammas-large.txt:"
-"$ingo" train-gammas "${learn[@]}" --large 5 --out "$out/gammas-large.txt" "${all[@]}"
+"$ingo" train-gammas --policy 9/pachi9-p1.txt --policy 9/pachi9-p2.txt --rounds 20 --lines 4 --large 5 --out "$out/gammas-large.txt"
 echo "gammas-19.txt:"
 "$ingo" train-gammas --policy 19/pachi19-p1.txt --policy 19/pachi19-p2.txt --rounds 20 --lines 6 --large 5 --out "$out/gammas-19.txt"

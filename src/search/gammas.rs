@@ -8,9 +8,10 @@
 //! Move Patterns in the Game of Go", 2007). The gammas are learned with
 //! Coulom's minorization-maximization (`ingo train-gammas`), from the moves
 //! of game records or a teacher's probabilities, and kept beside this
-//! file: `gammas-large.txt` with large shapes from 9x9 games ([`LARGE`]),
-//! `gammas-19.txt` with Pachi's pattern prior on 19x19 positions
-//! ([`BIG`]), `gammas.txt` without ([`MODEL`]); the tree's priors give a
+//! file: `gammas-large.txt` and `gammas-19.txt` with large shapes, from
+//! Pachi's pattern prior on 9x9 and on 19x19 positions ([`LARGE`],
+//! [`BIG`]), `gammas.txt` without, from the moves of 9x9 games
+//! ([`MODEL`]); the tree's priors give a
 //! child virtual wins that grow with its move's probability, as Pachi does
 //! with its own large patterns.
 
@@ -527,8 +528,11 @@ pub static MODEL: LazyLock<Model> = LazyLock::new(|| {
     Model::parse(include_str!("gammas.txt")).expect("the shipped gamma table parses")
 });
 
-/// The model with large shapes from 9x9 games, from `gammas-large.txt`
-/// beside this file: the one ingo plays with below 13x13.
+/// The model with large shapes and Pachi's pattern probabilities on 9x9
+/// positions, from `gammas-large.txt` beside this file: the one ingo
+/// plays with below 13x13. The table before it learned the moves GNU Go
+/// and Pachi played in those games, as `gammas.txt` does; this one starts
+/// ingo's tree from the local answers Pachi's tree starts from.
 pub static LARGE: LazyLock<Model> = LazyLock::new(|| {
     Model::parse(include_str!("gammas-large.txt")).expect("the shipped gamma table parses")
 });
