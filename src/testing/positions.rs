@@ -24,8 +24,9 @@ pub const SEKI_SHARED_LIBERTIES: &str = "X X X X X X X
 
 /// From a game against GNU Go (Black to move, before its pass at move
 /// 67): in the race between White's G8-H6 string (liberties F6, J9) and
-/// Black's H7-J6 string (J9, J5), White cannot fill J9 or J5 first, and
-/// Black's F6 leaves the string one liberty. White F9 takes G9 and is in
+/// Black's H7-J6 string (J9, J5), White's J5 is suicide, its J9 a
+/// self-atari that Black's F6 captures, and Black's F6 leaves the string
+/// one liberty: it is lost whoever moves first. White F9 takes G9 and is in
 /// atari there; connecting at G9 then leaves the big string two
 /// liberties, and Black catches it at once (a "ladder" of one extension).
 pub const RACE_WHITE_LOSES: &str = ". . O O X . X O .
