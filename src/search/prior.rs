@@ -106,8 +106,8 @@ pub fn children(
         // a tree that had the move would trust them and run, stone after
         // stone, as in issue 20's 19x19 game 6. Short ones stay: a string
         // caught in a net or a capturing race may still be worth a move
-        // (Pachi's `useful_ladder`), as in the race of
-        // `a_pass_beside_a_lost_race_counts_the_string_dead`.
+        // (Pachi's `useful_ladder`; `a_string_caught_at_once_may_still_run`
+        // below keeps one).
         if f.runs_into_ladder()
             && tactics::escape_ladder_length(board, color, p).is_some_and(|n| n >= LONG_LADDER)
         {
@@ -285,8 +285,7 @@ mod tests {
     fn a_string_caught_at_once_may_still_run() {
         // White G9 connects F9 (in atari) to the big string, which Black
         // then catches at once with F6 or J9: a ladder of one move, which
-        // stays a child (the race of mcts's
-        // `a_pass_beside_a_lost_race_counts_the_string_dead` needs such moves).
+        // stays a child.
         let b = crate::testing::positions::race_connection();
         let g9 = Point::parse("G9", 9).expect("v");
         assert!(crate::search::tactics::runs_into_ladder(
