@@ -221,6 +221,13 @@ async function evaluateGame(send, game, opts) {
 // in a ko or a capturing race: it gives the win to whoever is to move, so
 // every move of the fight looks like a blunder) and one such swing
 // outweighs hundreds of ordinary moves.
+//
+// A pass right after the opponent's pass ends the game, and the network
+// has no lead to give for a finished game: after two passes it gave the
+// loser's lead to the winner (game 137 of stop 45's 9x9 match against GNU
+// Go, B+10 by the count: -8.9 for White before Black's pass, +9.8 after
+// it), which charged that pass with some 19 points. Such a pass is kept
+// but never counted (`ends: true`).
 function pointLosses(game, leads, {bounds, decided = null, cap = null} = {}) {
   bounds = bounds || phaseBounds(game.size)
   let out = []
@@ -229,6 +236,7 @@ function pointLosses(game, leads, {bounds, decided = null, cap = null} = {}) {
     let sign = m.color === 'W' ? 1 : -1
     let before = sign * leads[k]
     let after = sign * leads[k + 1]
+    let ends = m.idx === 'pass' && k > 0 && game.moves[k - 1].idx === 'pass'
     out.push({
       move: k + 1,
       color: m.color,
@@ -239,7 +247,8 @@ function pointLosses(game, leads, {bounds, decided = null, cap = null} = {}) {
       after,
       loss: before - after,
       charged: cap == null ? before - after : Math.max(-cap, Math.min(cap, before - after)),
-      counted: decided == null || Math.abs(before) <= decided
+      ends,
+      counted: !ends && (decided == null || Math.abs(before) <= decided)
     })
   }
   return out
@@ -371,6 +380,8 @@ function report(run) {
     let b = run.bounds[s]
     lines.push(`phases on ${s}x${s}: opening = moves 1-${b.opening}, middle game = ${b.opening + 1}-${b.middle}, end = ${b.middle + 1}-`)
   }
+  let enders = run.judged.reduce((n, j) => n + j.moves.filter(m => m.ends).length, 0)
+  if (enders) lines.push(`${enders} pass${enders === 1 ? '' : 'es'} ending a game after the opponent's pass not counted (the network has no lead for a finished game)`)
   if (run.decided != null) lines.push(`moves played with the mover's lead beyond ±${run.decided} points are not counted`)
   if (run.cap != null) lines.push(`losses are clipped to ±${run.cap} points in the means (the worst moves show them unclipped)`)
   if (problemGames) lines.push(`${problemGames} game${problemGames === 1 ? '' : 's'} not judged to the end (see below)`)

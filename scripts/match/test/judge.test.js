@@ -99,6 +99,26 @@ test('--cap clips the means, not the worst moves; --decided leaves moves out', (
   close(w.mean.all, 1.5, 'w all decided')
 })
 
+test('a pass after the opponent\'s pass ends the game and is not counted', () => {
+  // Game 137 of stop 45's match against GNU Go, its last three moves:
+  // White's lead -8.881 before White's pass, -9.284 after it (the
+  // network's own numbers are kept here), then +9.800 after Black's pass
+  // ends the game at B+10. Black's lone pass elsewhere (move 3 of GAME)
+  // stays counted.
+  let game = J.readGame('(;GM[1]SZ[9]KM[7]PB[b]PW[w];B[ee];W[];B[])', 'end.sgf')
+  let moves = J.pointLosses(game, [0.3, -8.881, -9.284, 9.8])
+  assert.deepStrictEqual(moves.map(m => [m.vertex, m.ends, m.counted]), [
+    ['E5', false, true],
+    ['pass', false, true],
+    ['pass', true, false]
+  ])
+  // Black led by 9.284 before its pass and by -9.8 after it.
+  close(moves[2].loss, 9.284 + 9.8, 'the loss is kept, not counted')
+  let [b] = J.aggregate([{game, problems: [], moves}])
+  assert.deepStrictEqual(b.count, {opening: 1, middle: 0, end: 0, all: 1})
+  assert.ok(judged()[0].moves.every(m => !m.ends))
+})
+
 test('buckets for the plot', () => {
   let series = J.buckets(judged(), 2)
   assert.deepStrictEqual(series.map(s => s.name), ['b', 'w'])
