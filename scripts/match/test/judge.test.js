@@ -100,11 +100,10 @@ test('--cap clips the means, not the worst moves; --decided leaves moves out', (
 })
 
 test('a pass after the opponent\'s pass ends the game and is not counted', () => {
-  // Game 137 of stop 45's match against GNU Go, its last three moves:
-  // White's lead -8.881 before White's pass, -9.284 after it (the
-  // network's own numbers are kept here), then +9.800 after Black's pass
-  // ends the game at B+10. Black's lone pass elsewhere (move 3 of GAME)
-  // stays counted.
+  // Shaped like the end of game 137 of stop 45's match against GNU Go:
+  // White passes, Black passes and the game ends at B+10; the network
+  // had White about 9 points behind before Black's pass and 9.8 ahead
+  // after it. A lone pass (White's here, move 3 of GAME) stays counted.
   let game = J.readGame('(;GM[1]SZ[9]KM[7]PB[b]PW[w];B[ee];W[];B[])', 'end.sgf')
   let moves = J.pointLosses(game, [0.3, -8.881, -9.284, 9.8])
   assert.deepStrictEqual(moves.map(m => [m.vertex, m.ends, m.counted]), [
