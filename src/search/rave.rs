@@ -37,9 +37,19 @@ const DISTANCE_RAVE: u32 = 3;
 /// rate: when every move wins (or loses), the margin still orders them.
 const SCORE_WEIGHT: f64 = 0.1;
 
-/// The value of a child for selection, for the player who moves to it.
+/// AMAF games worth one real game on a board of `area` points.
+fn equiv_rave(area: f64) -> f64 {
+    if area < AREA_13 {
+        EQUIV_RAVE_SMALL
+    } else {
+        EQUIV_RAVE
+    }
+}
+
+/// The value of a child for selection, for the player who moves to it;
+/// `equiv` is [`equiv_rave`] of the board, chosen once per selection.
 #[inline]
-fn value(s: &Stats, area: f64) -> f64 {
+fn value(s: &Stats, area: f64, equiv: f64) -> f64 {
     let n = f64::from(s.visits + s.prior_visits);
     let q = if n > 0.0 {
         f64::from(s.wins + s.prior_wins) / (2.0 * n)
@@ -55,11 +65,6 @@ fn value(s: &Stats, area: f64) -> f64 {
         return q;
     }
     let rq = f64::from(s.amaf_wins) / (2.0 * r);
-    let equiv = if area < AREA_13 {
-        EQUIV_RAVE_SMALL
-    } else {
-        EQUIV_RAVE
-    };
     let beta = r / (r + n + r * n / equiv);
     (1.0 - beta) * q + beta * rq
 }
@@ -118,6 +123,7 @@ impl Rave<'_> {
         }
         // A random start breaks ties without favouring the low points.
         let offset = rng.random_range(0..count);
+        let equiv = equiv_rave(self.area);
         let mut best = None;
         let mut best_value = f64::MIN;
         for i in 0..count {
@@ -128,7 +134,7 @@ impl Rave<'_> {
             {
                 continue;
             }
-            let v = value(&c.stats(), self.area);
+            let v = value(&c.stats(), self.area, equiv);
             if v > best_value {
                 best_value = v;
                 best = Some(id);
@@ -222,9 +228,13 @@ mod tests {
             score_sum: 0,
         };
         // 9x9: beta = 10000 / (10000 + 1500 + 10000 * 1500 / 1500) = 0.4651.
-        assert!((value(&s, 81.0) - (0.6 - 0.2 * 10_000.0 / 21_500.0)).abs() < 1e-9);
+        assert!(
+            (value(&s, 81.0, equiv_rave(81.0)) - (0.6 - 0.2 * 10_000.0 / 21_500.0)).abs() < 1e-9
+        );
         // 19x19: beta = 10000 / (10000 + 1500 + 10000 * 1500 / 3000) = 0.6061.
-        assert!((value(&s, 361.0) - (0.6 - 0.2 * 10_000.0 / 16_500.0)).abs() < 1e-9);
+        assert!(
+            (value(&s, 361.0, equiv_rave(361.0)) - (0.6 - 0.2 * 10_000.0 / 16_500.0)).abs() < 1e-9
+        );
     }
 
     #[test]
