@@ -23,7 +23,7 @@ use super::tree::{NodeId, Stats, Tree, WIN};
 /// boards from 13x13 up.
 const EQUIV_RAVE: f64 = 3000.0;
 /// The same below 13x13, where SPSA by self-play at 3,000 playouts a
-/// move moved it from 3000 to 1500 (848 games; the only one of four
+/// move moved it from 3000 to 1500 (851 games; the only one of four
 /// constants with a gradient beyond two standard errors), and matches at
 /// 10,000 playouts against GNU Go and Pachi confirmed it (issue 20). The
 /// tuning games were 9x9 and the 19x19 matches were played at 3000.
