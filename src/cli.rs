@@ -146,6 +146,11 @@ pub enum Command {
         /// same positions, to compare teachers.
         #[arg(long, value_name = "TABLE")]
         compare: Option<PathBuf>,
+        /// Learn no gammas of their own for the answers to the last move's
+        /// atari (they share those of the same answers to older ataris),
+        /// as the 9x9 tables were learned.
+        #[arg(long)]
+        no_last_atari: bool,
     },
     /// Review a game record: search every position of its main line
     /// (--playouts per position, default 1000) and write OUT.sgf (win
@@ -274,12 +279,13 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             lines,
             large,
             compare,
+            no_last_atari,
         }) => train_gammas(
             &sgf,
             &policy,
             &learn,
             out.as_deref(),
-            (rounds, lines, large),
+            (rounds, lines, large, !no_last_atari),
             compare.as_deref(),
         )?,
         Some(Command::Review { game, out }) => {
@@ -501,7 +507,7 @@ fn train_gammas(
     policies: &[PathBuf],
     learn: &[String],
     out: Option<&Path>,
-    (rounds, lines, large): (usize, u8, u32),
+    (rounds, lines, large, last_atari): (usize, u8, u32, bool),
     compare: Option<&Path>,
 ) -> anyhow::Result<()> {
     use crate::search::gammas;
@@ -553,7 +559,7 @@ fn train_gammas(
         train.len(),
         test.len()
     )?;
-    let model = gammas::train(&train, rounds, lines, large);
+    let model = gammas::train(&train, rounds, (lines, large), last_atari);
     let fits = std::iter::once(("", &model)).chain(other.iter().map(|(by, m)| (by.as_str(), m)));
     for (by, model) in fits {
         for (name, set) in [("training", &train), ("held out", &test)] {

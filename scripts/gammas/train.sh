@@ -21,7 +21,9 @@
 #   positions in pachi-policy-19.tar.gz: pachi-policy.js --dense 40
 #   --every 4 on 176 19x19 records: Pachi against itself at 1,000
 #   playouts (teach19-pachi-pachi, 62) and ingo's matches against Pachi
-#   and GNU Go of stops 38-40.
+#   and GNU Go of stops 38-40. It alone tells the answers to the last
+#   move's atari (a capture that saves the string, an escape) from those
+#   to older ataris; the two 9x9 tables predate that and keep their play.
 # games-19.tar.gz holds the 62 games of Pachi against itself whose moves
 # the previous 19x19 table learned (their positions are among the
 # labelled).
@@ -55,10 +57,10 @@ tar xzf "$here/pachi-policy-19.tar.gz" -C "$games/19"
 # A fixed order, so the held-out tenth is always the same.
 mapfile -t matches < <(cd "$games" && find . -path ./19 -prune -o -name '*.sgf' -print | grep -v '^\./teach-' | LC_ALL=C sort)
 cd "$games"
-learn=(--learn gnugo --learn pachi --rounds 20 --lines 4)
+learn=(--learn gnugo --learn pachi --rounds 20 --lines 4 --no-last-atari)
 echo "gammas.txt:"
 "$ingo" train-gammas "${learn[@]}" --out "$out/gammas.txt" "${matches[@]}"
 echo "gammas-large.txt:"
-"$ingo" train-gammas --policy 9/pachi9-p1.txt --policy 9/pachi9-p2.txt --rounds 20 --lines 4 --large 5 --out "$out/gammas-large.txt"
+"$ingo" train-gammas --policy 9/pachi9-p1.txt --policy 9/pachi9-p2.txt --rounds 20 --lines 4 --large 5 --no-last-atari --out "$out/gammas-large.txt"
 echo "gammas-19.txt:"
 "$ingo" train-gammas --policy 19/pachi19-p1.txt --policy 19/pachi19-p2.txt --rounds 20 --lines 6 --large 5 --out "$out/gammas-19.txt"

@@ -1,7 +1,8 @@
 //! A learned model of where strong players move. Every legal move has a
 //! strength, the product of one "gamma" per feature: its 3x3 shape (with
-//! the neighbours in atari), capture, escape, atari, self-atari, distance
-//! to the last two moves, line and open space, and the largest of its
+//! the neighbours in atari), capture, escape (each told apart when it
+//! answers the last move's atari), atari, self-atari, distance to the
+//! last two moves, line and open space, and the largest of its
 //! shapes within distance 2, 3 and 4 that the teacher played often
 //! ([`spatial`]). The probability of a move
 //! is its strength over the sum of all (Coulom, "Computing Elo Ratings of
@@ -55,9 +56,10 @@ const GROUP_NAMES: [&str; GROUPS] = [
 const GROUP_SIZES: [usize; GROUPS] = [0, 5, 5, 3, 3, 5, 5, 2 * (LINE_CAP as usize + 1), 0];
 
 /// Capture and escape values a table may leave out, each with the value
-/// whose gamma it then shares: the answers to the last move's atari came
-/// in after `gammas.txt` and `gammas-large.txt` were learned, and those
-/// tables play as they did without them.
+/// whose gamma it then shares, listed in order after each group's other
+/// values: the answers to the last move's atari came in after
+/// `gammas.txt` and `gammas-large.txt` were learned, and those tables
+/// play as they did without them (`train-gammas --no-last-atari`).
 const CAPTURE_SAVES_NEW: u8 = 4;
 const ESCAPE_NEW: u8 = 3;
 const ESCAPE_NEW_LADDER: u8 = 4;
@@ -66,6 +68,20 @@ const OPTIONAL: [(usize, u8, u8); 3] = [
     (ESCAPE, ESCAPE_NEW, 1),
     (ESCAPE, ESCAPE_NEW_LADDER, 2),
 ];
+
+/// How many of `group`'s values a table may leave out.
+fn optional_count(group: usize) -> usize {
+    OPTIONAL.iter().filter(|o| o.0 == group).count()
+}
+
+/// `group`'s gammas without its optional values, widened to all of them:
+/// each left out shares the gamma of the value it stands in for.
+fn with_optional<T: Copy>(group: usize, mut values: Vec<T>) -> Vec<T> {
+    for &(_, _, like) in OPTIONAL.iter().filter(|o| o.0 == group) {
+        values.push(values[usize::from(like)]);
+    }
+    values
+}
 
 /// Lines from this one (0-based) inwards share their line gammas in every
 /// table. A table may tell fewer lines apart ([`Model::lines`]): on 9x9
@@ -188,9 +204,8 @@ fn features_with(
     // atari is what a strong player does first (Pachi's patterns tell new
     // ataris from old ones, and a model without the difference gave the
     // capture that saves two strings a twentieth of an escape's weight).
-    let touches_last = |s: Point| {
-        last.is_some_and(|m| board.stones(s).any(|t| t.neighbors().contains(&m)))
-    };
+    let touches_last =
+        |s: Point| last.is_some_and(|m| board.stones(s).any(|t| t.neighbors().contains(&m)));
     if board.captures_at(color, p) {
         // The biggest capture, and whether an own string in atari next to
         // the captured one gets out (and whether it was the last move's).
@@ -215,9 +230,10 @@ fn features_with(
             None => 1,
         };
     } else if board.saves_atari(color, p) {
-        let new = p.neighbors().into_iter().any(|n| {
-            board.color_at(n) == Some(color) && board.in_atari(n) && touches_last(n)
-        });
+        let new = p
+            .neighbors()
+            .into_iter()
+            .any(|n| board.color_at(n) == Some(color) && board.in_atari(n) && touches_last(n));
         let ladder = tactics::runs_into_ladder(board, color, p);
         values[ESCAPE] = match (new, ladder) {
             (false, false) => 1,
@@ -324,6 +340,9 @@ pub struct Model {
     groups: [Vec<f32>; GROUPS],
     /// How many lines, from the edge, have line gammas of their own.
     lines: u8,
+    /// Whether the answers to the last move's atari have gammas of their
+    /// own ([`OPTIONAL`]); without, they are not written out.
+    last_atari: bool,
 }
 
 /// A line row of `2 * lines` gammas, by line and open space, widened to
@@ -345,6 +364,7 @@ impl Model {
             no_spatial: 1.0,
             groups: GROUP_SIZES.map(|n| vec![1.0; n]),
             lines: MAX_LINES,
+            last_atari: true,
         }
     }
 
@@ -418,16 +438,12 @@ impl Model {
                         .ok_or_else(bad)?;
                     let values: Vec<f32> =
                         numbers.iter().map(|s| gamma(s)).collect::<Result<_, _>>()?;
-                    let optional = OPTIONAL.iter().filter(|o| o.0 == group).count();
+                    let optional = optional_count(group);
                     if values.len() == GROUP_SIZES[group] {
                         model.groups[group] = values;
                     } else if optional > 0 && values.len() == GROUP_SIZES[group] - optional {
-                        let mut all = values;
-                        for &(g, _, like) in OPTIONAL.iter().filter(|o| o.0 == group) {
-                            debug_assert_eq!(g, group);
-                            all.push(all[usize::from(like)]);
-                        }
-                        model.groups[group] = all;
+                        model.last_atari = false;
+                        model.groups[group] = with_optional(group, values);
                     } else if group == LINE
                         && values.len() % 2 == 0
                         && (2..GROUP_SIZES[LINE]).contains(&values.len())
@@ -458,8 +474,10 @@ impl Model {
             let _ = write!(out, "{name}");
             let n = if group == LINE {
                 2 * usize::from(self.lines)
-            } else {
+            } else if self.last_atari {
                 gammas.len()
+            } else {
+                gammas.len() - optional_count(group)
             };
             for g in &gammas[..n] {
                 let _ = write!(out, " {g:.4}");
@@ -607,7 +625,14 @@ const MIN_SHAPE_COUNT: usize = 20;
 /// probabilities summed, for a teacher that gives them), as in Pachi's
 /// spatial dictionary: shapes harvested from the moves played, not from
 /// every candidate. With `large` 0 the model has no large shapes.
-pub fn train(positions: &[Position], rounds: usize, lines: u8, large: u32) -> Model {
+/// `last_atari` learns the answers to the last move's atari apart from
+/// those to older ataris ([`OPTIONAL`]).
+pub fn train(
+    positions: &[Position],
+    rounds: usize,
+    (lines, large): (u8, u32),
+    last_atari: bool,
+) -> Model {
     let lines = lines.clamp(1, MAX_LINES);
     // The shapes to learn: the canonical forms seen often enough; the
     // others share index 0.
@@ -650,6 +675,13 @@ pub fn train(positions: &[Position], rounds: usize, lines: u8, large: u32) -> Mo
                 .iter()
                 .map(|f| {
                     let mut r = f.values.map(u32::from);
+                    if !last_atari {
+                        for &(g, v, like) in &OPTIONAL {
+                            if r[g] == u32::from(v) {
+                                r[g] = u32::from(like);
+                            }
+                        }
+                    }
                     r[SHAPE] = index.get(&canonical(f.shape)).copied().unwrap_or(0);
                     if !spatial_index.is_empty() {
                         r[SPATIAL] = spatial::canonical_hashes(f.spatial)
@@ -669,6 +701,11 @@ pub fn train(positions: &[Position], rounds: usize, lines: u8, large: u32) -> Mo
     sizes[SHAPE] = kept.len() + 1;
     sizes[LINE] = 2 * usize::from(lines);
     sizes[SPATIAL] = spatial_kept.len() + 1;
+    if !last_atari {
+        for g in [CAPTURE, ESCAPE] {
+            sizes[g] -= optional_count(g);
+        }
+    }
     let mut gammas: Vec<Vec<f64>> = sizes.iter().map(|&n| vec![1.0; n]).collect();
     let mut wins: Vec<Vec<f64>> = sizes.iter().map(|&n| vec![0.0; n]).collect();
     for (pos, rows) in positions.iter().zip(&rows) {
@@ -717,7 +754,13 @@ pub fn train(positions: &[Position], rounds: usize, lines: u8, large: u32) -> Mo
             model.insert_large_shape(code, radius, gammas[SPATIAL][i + 1] as f32);
         }
     }
+    if !last_atari {
+        for g in [CAPTURE, ESCAPE] {
+            model.groups[g] = with_optional(g, std::mem::take(&mut model.groups[g]));
+        }
+    }
     model.lines = lines;
+    model.last_atari = last_atari;
     model
 }
 
@@ -853,6 +896,68 @@ mod tests {
         assert_eq!(f.values[LINE], 0);
     }
 
+    #[test]
+    fn answers_to_the_last_moves_atari_are_told_apart() {
+        // Black's E3 has put White D3 and E4 in atari (issue 20's game 13,
+        // move 64): White C4 captures C5 and D4 and saves both, D2 and F4
+        // each save one.
+        let b = board(
+            ". . . . . . .
+             . O O O X . .
+             . O X O X . .
+             . X . X O . .
+             . X X O X . .
+             . . . . . . .
+             . . . . . . .",
+        );
+        let e3 = Some(at(&b, "E3"));
+        let white = |v: &str, last| features(&b, Color::White, at(&b, v), last, None);
+        assert_eq!(white("C4", e3).values[CAPTURE], CAPTURE_SAVES_NEW);
+        assert_eq!(white("C4", None).values[CAPTURE], 3);
+        for v in ["D2", "F4"] {
+            assert_eq!(white(v, e3).values[ESCAPE], ESCAPE_NEW, "{v}");
+            assert_eq!(white(v, None).values[ESCAPE], 1, "{v}");
+        }
+        // An atari older than the last move is answered as before: Black's
+        // C5 and D4, in atari since White's D5 and C6, are saved by C4.
+        let black = features(&b, Color::Black, at(&b, "C4"), Some(at(&b, "A7")), None);
+        assert_eq!(black.values[ESCAPE], 1);
+        // The shipped 19x19 table ranks the capture that saves both above
+        // each escape; a table without the new values ranked it below
+        // (the capture at F6 that ingo never searched in game 13).
+        let rank = |m: &Model| m.strength(&white("C4", e3)) / m.strength(&white("F4", e3));
+        assert!(rank(&BIG) > 1.0, "{}", rank(&BIG));
+    }
+
+    #[test]
+    fn a_table_without_the_new_values_plays_as_before() {
+        let table = "capture 1 2 3 4\nescape 1 5 7\nrare-shape 1\n";
+        let model = Model::parse(table).expect("a table of the old form");
+        let (_, mut f) = capture_at_d3();
+        f.values[CAPTURE] = 3;
+        let old = model.strength(&f);
+        f.values[CAPTURE] = CAPTURE_SAVES_NEW;
+        assert_eq!(model.strength(&f), old);
+        f.values[CAPTURE] = 0;
+        for (new, like) in [(ESCAPE_NEW, 1), (ESCAPE_NEW_LADDER, 2)] {
+            f.values[ESCAPE] = like;
+            let old = model.strength(&f);
+            f.values[ESCAPE] = new;
+            assert_eq!(model.strength(&f), old);
+        }
+        // Written out, it keeps its old form.
+        let out = model.to_table("");
+        assert!(
+            out.contains("capture 1.0000 2.0000 3.0000 4.0000\n"),
+            "{out}"
+        );
+        assert!(out.contains("escape 1.0000 5.0000 7.0000\n"), "{out}");
+        assert_eq!(Model::parse(&out).expect("parses").to_table(""), out);
+        // A row of any other length is refused.
+        assert!(Model::parse("capture 1 2 3\n").is_err());
+        assert!(Model::parse("escape 1 2 3 4\n").is_err());
+    }
+
     /// A board where Black D3 captures the White stone at C3, and that
     /// capture's features.
     fn capture_at_d3() -> (Board, Features) {
@@ -884,7 +989,7 @@ mod tests {
                 targets: vec![(0, 1.0)],
             })
             .collect();
-        let model = train(&positions, 10, MAX_LINES, 10);
+        let model = train(&positions, 10, (MAX_LINES, 10), true);
         assert!(model.groups[CAPTURE][1] > 2.0 * model.groups[CAPTURE][0]);
         // The capture's large shapes were played 30 times: it has them.
         assert!(model.spatial_gamma(capture.spatial) > 2.0 * model.no_spatial);
@@ -966,7 +1071,7 @@ mod tests {
                 targets: vec![(0, 0.25), (1, 0.75)],
             })
             .collect();
-        let model = train(&positions, 30, MAX_LINES, 0);
+        let model = train(&positions, 30, (MAX_LINES, 0), true);
         assert!(model.spatial.is_empty());
         let ratio = model.strength(&capture) / model.strength(&quiet);
         assert!((ratio - 3.0).abs() < 0.1, "{ratio}");
