@@ -204,8 +204,13 @@ fn features_with(
     // atari is what a strong player does first (Pachi's patterns tell new
     // ataris from old ones, and a model without the difference gave the
     // capture that saves two strings a twentieth of an escape's weight).
-    let touches_last =
-        |s: Point| last.is_some_and(|m| board.stones(s).any(|t| t.neighbors().contains(&m)));
+    let touches_last = |s: Point| {
+        last.is_some_and(|m| {
+            m.neighbors()
+                .into_iter()
+                .any(|q| board.color_at(q).is_some() && board.same_string(q, s))
+        })
+    };
     if board.captures_at(color, p) {
         // The biggest capture, and whether an own string in atari next to
         // the captured one gets out (and whether it was the last move's).
