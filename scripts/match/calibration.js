@@ -25,6 +25,7 @@ const program = new Command()
   .argument('<dir...>', 'directories of review records, one per engine or version')
   .requiredOption('--judged <json>', 'the leads: a judge.js --json file of the same games')
   .option('--decided <points>', 'KataGo\'s lead from which a position counts as decided (Brier, same winner)', num(0), 3)
+  .option('--toward <name>', 'also the mean error of the leads toward this player (a PB/PW name of the judged games)')
   .exitOverride(err => process.exit(err.exitCode === 0 ? 0 : 2))
 
 program.parse()
@@ -39,7 +40,7 @@ try {
 }
 const fmt = (x, d) => (x == null ? '-' : x.toFixed(d))
 console.log(`KataGo's leads: ${opts.judged} (${judged.games.length} games); decided: a lead of ${opts.decided} points or more`)
-console.log('records       phase      positions  decided   Brier  same winner  lead corr.')
+console.log('records       phase      positions  decided   Brier  same winner  lead corr.' + (opts.toward ? `  lead error toward ${opts.toward}` : ''))
 for (let dir of program.args) {
   let rows = []
   let found = 0
@@ -49,7 +50,7 @@ for (let dir of program.args) {
     found++
     let bounds = J.phaseBounds(g.size, (judged.phases || {})[g.size] || {})
     try {
-      rows.push(...C.pairs(g, C.readEvaluations(fs.readFileSync(file, 'utf8')), bounds))
+      rows.push(...C.pairs(g, C.readEvaluations(fs.readFileSync(file, 'utf8')), bounds, opts.toward || null))
     } catch (err) {
       console.error(`error: ${file}: ${err.message}`)
       process.exit(2)
@@ -60,7 +61,8 @@ for (let dir of program.args) {
     let a = C.agreement(phase === 'all' ? rows : rows.filter(r => r.phase === phase), opts.decided)
     console.log(
       [dir.padEnd(13), phase.padEnd(10), String(a.positions).padStart(9), String(a.decided).padStart(8),
-        fmt(a.brier, 4).padStart(7), fmt(a.sign, 3).padStart(12), fmt(a.corr, 3).padStart(11)].join(' ')
+        fmt(a.brier, 4).padStart(7), fmt(a.sign, 3).padStart(12), fmt(a.corr, 3).padStart(11),
+        ...(opts.toward ? [fmt(a.toward, 1).padStart(8)] : [])].join(' ')
     )
   }
 }

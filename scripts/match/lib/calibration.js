@@ -30,14 +30,20 @@ function readEvaluations(text) {
 // One row per move that both judged: the move number, its phase, the
 // engine's Black win rate and lead after it, and KataGo's Black lead
 // after it (the judge's whiteLeads[k] is White's lead after move k).
-function pairs(judged, evaluations, bounds) {
+// With `toward`, a player's name (the record's PB or PW), each row also
+// has `side`: 1 where that player is Black, -1 where White, 0 where
+// neither.
+function pairs(judged, evaluations, bounds, toward = null) {
   let rows = []
   let n = Math.min(evaluations.length, judged.whiteLeads.length - 1)
+  let side = judged.black === toward ? 1 : judged.white === toward ? -1 : 0
   for (let k = 1; k <= n; k++) {
     let e = evaluations[k - 1]
     let kata = judged.whiteLeads[k]
     if (e.rate == null || kata == null) continue
-    rows.push({move: k, phase: J.phaseOf(k, bounds), rate: e.rate, lead: e.lead, kata: -kata})
+    let row = {move: k, phase: J.phaseOf(k, bounds), rate: e.rate, lead: e.lead, kata: -kata}
+    if (toward != null) row.side = side
+    rows.push(row)
   }
   return rows
 }
@@ -46,7 +52,11 @@ function pairs(judged, evaluations, bounds) {
 // (Black's lead at least `decided` points either way): the Brier score
 // of the win rate against KataGo's winner (0 is perfect, 0.25 is a coin)
 // and the share where the win rate names the same winner. Over all: the
-// correlation of the engine's lead with KataGo's (null without leads).
+// correlation of the engine's lead with KataGo's (null without leads),
+// and, over the rows with a `side`, the mean error of the engine's lead
+// toward that side: positive where it thinks that player better off than
+// KataGo does (a playout policy that kills one side's groups too often
+// errs toward the other, whoever is to move; null without such rows).
 function agreement(rows, decided = 3) {
   let d = rows.filter(r => Math.abs(r.kata) >= decided)
   let won = r => (r.kata > 0 ? 1 : 0)
@@ -67,7 +77,9 @@ function agreement(rows, decided = 3) {
     }
     corr = sxx > 0 && syy > 0 ? sxy / Math.sqrt(sxx * syy) : null
   }
-  return {positions: rows.length, decided: d.length, brier, sign, corr}
+  let t = l.filter(r => r.side)
+  let toward = t.length ? t.reduce((a, r) => a + r.side * (r.lead - r.kata), 0) / t.length : null
+  return {positions: rows.length, decided: d.length, brier, sign, corr, toward}
 }
 
 module.exports = {readEvaluations, pairs, agreement}

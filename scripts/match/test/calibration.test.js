@@ -55,3 +55,17 @@ test('Brier score, same winner and lead correlation', () => {
   assert.strictEqual(c.brier, null)
   assert.strictEqual(c.sign, null)
 })
+
+test('the mean error of the leads toward a named player', () => {
+  let judged = {...JUDGED, black: 'ingo', white: 'gnugo'}
+  let bounds = {opening: 1, middle: 3}
+  // Leads (-2, 6, -8) against KataGo's (-2, 5, -10), Black's: errors 0,
+  // +1, +2, toward Black (ingo) +1 on average, toward White -1.
+  let rows = C.pairs(judged, C.readEvaluations(REVIEW), bounds, 'ingo')
+  assert.deepStrictEqual(rows.map(r => r.side), [1, 1, 1])
+  close(C.agreement(rows).toward, 1, 'toward ingo')
+  close(C.agreement(C.pairs(judged, C.readEvaluations(REVIEW), bounds, 'gnugo')).toward, -1, 'toward gnugo')
+  // A name that played neither colour, or none asked for: no error.
+  assert.strictEqual(C.agreement(C.pairs(judged, C.readEvaluations(REVIEW), bounds, 'pachi')).toward, null)
+  assert.strictEqual(C.agreement(C.pairs(judged, C.readEvaluations(REVIEW), bounds)).toward, null)
+})
