@@ -566,12 +566,18 @@ impl Board {
         self.is_suicide(color, p) && p.neighbors().iter().any(|&n| self.cell(n) == own)
     }
 
+    /// Is every neighbour of `p` a stone of `color` or the wall: an eye,
+    /// true or false?
+    #[inline]
+    pub fn is_eyelike(&self, p: Point, color: Color) -> bool {
+        self.nbr[p.index()] & (NB_MASK * (NB_EMPTY | nb_stone(!color))) == 0
+    }
+
     /// Is `p` a single-point eye of `color`: every neighbour is own or wall,
     /// and the diagonals do not let the opponent cut it into a false eye.
     #[inline]
     pub fn is_eye(&self, p: Point, color: Color) -> bool {
-        self.nbr[p.index()] & (NB_MASK * (NB_EMPTY | nb_stone(!color))) == 0
-            && self.diagonals_keep_eye(p, color)
+        self.is_eyelike(p, color) && self.diagonals_keep_eye(p, color)
     }
 
     /// The diagonal half of [`Board::is_eye`]: too few opposing stones on

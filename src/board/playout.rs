@@ -22,9 +22,26 @@ impl Board {
         R: Rng + ?Sized,
         F: Fn(&Board, Point) -> bool,
     {
+        let chosen = self.random_point_where(color, rng, accept);
+        match chosen {
+            Some(p) => {
+                self.place(color, p);
+            }
+            None => self.pass(),
+        }
+        chosen
+    }
+
+    /// The point [`Board::play_random_where`] would play, without playing
+    /// it: a policy that may move the stone elsewhere looks at it first.
+    #[inline]
+    pub fn random_point_where<R, F>(&self, color: Color, rng: &mut R, accept: F) -> Option<Point>
+    where
+        R: Rng + ?Sized,
+        F: Fn(&Board, Point) -> bool,
+    {
         let n = self.empty_count();
         if n == 0 {
-            self.pass();
             return None;
         }
         // A random start and a scan (libego): uniform enough, and no
@@ -39,11 +56,9 @@ impl Board {
                 i = 0;
             }
             if !self.is_ko(p) && self.random_candidate(color, p) && accept(self, p) {
-                self.place(color, p);
                 return Some(p);
             }
         }
-        self.pass();
         None
     }
 

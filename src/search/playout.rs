@@ -60,6 +60,20 @@ const TWO_LIB_RATE: f64 = 0.9;
 /// Chance that a random heavy move refuses a self-atari of a string.
 const SELF_ATARI_REJECT: f64 = 0.9;
 
+/// Chance that a heavy move which would fill an own false eye goes to the
+/// stone that makes it false instead ([`eye_fill_redirect`]; Pachi's moggy
+/// `eyefillrate`: 60).
+const EYE_FILL_REDIRECT: f64 = 0.6;
+
+/// Does the heavy policy defend eyes ([`eye_fill_redirect`],
+/// [`eye_fix_moves`])? On the boards above 9x9, where ingo's search
+/// believed the opponent's living groups dead (issue 20's 19x19 losses
+/// to GNU Go, judged by KataGo). 9x9 keeps the policy its matches were
+/// played with until a 9x9 match measures the change.
+fn defends_eyes(size: u8) -> bool {
+    size > 9
+}
+
 /// Ko fights (Pachi's moggy: 40%, 3 moves): for this many moves after a
 /// ko capture, once the ban is over, the point of the captured stone is
 /// played at this rate, by the capturer to connect or by the other side
@@ -92,6 +106,7 @@ pub fn play_out<R: Rng + ?Sized>(
         }),
         Policy::Heavy => {
             let rate = heuristic_rate(board.size());
+            let eyes = defends_eyes(board.size());
             // Moves played in this playout, and the last ko: its point
             // and the move that captured there.
             let mut ply = 0u32;
@@ -104,16 +119,25 @@ pub fn play_out<R: Rng + ?Sized>(
                         Some(l) if r.random_bool(rate) => heavy_move(b, c, l, r),
                         _ => None,
                     });
-                let played = match rule {
-                    Some(p) => {
-                        b.play_unchecked(c, p);
-                        Some(p)
+                let chosen = rule.or_else(|| {
+                    if r.random_bool(SELF_ATARI_REJECT) {
+                        b.random_point_where(c, r, |b, p| !b.is_bad_self_atari(c, p))
+                    } else {
+                        b.random_point_where(c, r, |_, _| true)
                     }
-                    None if r.random_bool(SELF_ATARI_REJECT) => {
-                        b.play_random_where(c, r, |b, p| !b.is_bad_self_atari(c, p))
-                    }
-                    None => b.play_random(c, r),
-                };
+                });
+                let played = chosen.map(|p| {
+                    let p = eyes
+                        .then(|| eye_fill_redirect(b, c, p))
+                        .flatten()
+                        .filter(|_| r.random_bool(EYE_FILL_REDIRECT))
+                        .unwrap_or(p);
+                    b.play_unchecked_inline(c, p);
+                    p
+                });
+                if played.is_none() {
+                    b.pass();
+                }
                 if let Some(k) = b.ko() {
                     last_ko = Some((k, ply));
                 }
@@ -215,11 +239,13 @@ fn playable(board: &Board, color: Color, p: Point) -> bool {
 /// 2. capture an opposing string in atari at or next to `last`;
 /// 3. strings at two liberties around `last` ([`two_liberty_moves`]), at
 ///    the rate [`TWO_LIB_RATE`];
-/// 4. a 3x3 pattern ([`patterns`]) on an empty neighbour of `last`;
-/// 5. the vital point of an eye space of three to six points next to
+/// 4. keep an eye the last move approached from being made false
+///    ([`eye_fix_moves`]; above 9x9, [`defends_eyes`]);
+/// 5. a 3x3 pattern ([`patterns`]) on an empty neighbour of `last`;
+/// 6. the vital point of an eye space of three to six points next to
 ///    `last` (nakade).
 ///
-/// Rules 3 to 5 skip self-ataris other than nakades
+/// Rules 3 to 6 skip self-ataris other than nakades
 /// ([`Board::is_bad_self_atari`]); every answer is [`playable`].
 pub fn heavy_move<R: Rng + ?Sized>(
     board: &Board,
@@ -271,7 +297,15 @@ pub fn heavy_move<R: Rng + ?Sized>(
         }
     }
 
-    // 4. Patterns on the empty points around the last move.
+    // 4. Eyes the last move threatens to make false.
+    if defends_eyes(board.size()) {
+        eye_fix_moves(board, color, last, &mut cands);
+        if let Some(p) = cands.pick(rng) {
+            return Some(p);
+        }
+    }
+
+    // 5. Patterns on the empty points around the last move.
     for &q in &around {
         if board.is_empty_at(q)
             && patterns::matches(board, q, color)
@@ -285,7 +319,7 @@ pub fn heavy_move<R: Rng + ?Sized>(
         return Some(p);
     }
 
-    // 5. Nakade.
+    // 6. Nakade.
     nakade_point(board, last)
         .filter(|&p| playable(board, color, p) && !board.is_bad_self_atari(color, p))
 }
@@ -358,6 +392,111 @@ fn two_liberty_moves(board: &Board, color: Color, last: Point, cands: &mut Candi
                         atari_on(board, color, b, cands);
                     }
                     _ => {}
+                }
+            }
+        }
+    }
+}
+
+/// Where a move of `color` at `p` goes instead when `p` is an eye of its
+/// own that a diagonal stone of the opponent makes false: the capture of
+/// that stone when it is in atari, else an atari on it at two liberties.
+/// Such an eye is often a real one whose diagonal stone is dead, and
+/// filling it gives the group away; a playout that takes the stone keeps
+/// the eye. A fill that saves an own string in atari is left alone.
+fn eye_fill_redirect(board: &Board, color: Color, p: Point) -> Option<Point> {
+    let own = Cell::stone(color);
+    if !board.is_eyelike(p, color)
+        || p.neighbors()
+            .into_iter()
+            .any(|n| board.cell(n) == own && board.in_atari(n))
+    {
+        return None;
+    }
+    let enemy = Cell::stone(!color);
+    for d in p.diagonals() {
+        if board.cell(d) != enemy || board.surely_has_liberties(d, 3) {
+            continue;
+        }
+        match *board.liberties_up_to::<3>(d).as_slice() {
+            [l] if playable(board, color, l) => return Some(l),
+            [a, b] => {
+                if let Some(l) = [a, b]
+                    .into_iter()
+                    .find(|&l| playable(board, color, l) && !board.is_bad_self_atari(color, l))
+                {
+                    return Some(l);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Rule 4 of [`heavy_move`], after Pachi's moggy "eye fix": the opponent's
+/// `last` stone, played between two of `color`'s stones (or the edge)
+/// diagonal to it, touches an opposing stone whose empty neighbour would,
+/// when the opponent plays it, make an eye of `color` false. `color`
+/// fills that point first, or captures a stone in atari on the eye's
+/// diagonal. Without it the defender leaves the point to chance and the
+/// group loses an eye it had.
+fn eye_fix_moves(board: &Board, color: Color, last: Point, cands: &mut Candidates) {
+    let own = Cell::stone(color);
+    let enemy = Cell::stone(!color);
+    let [s, w, e, n] = last.neighbors();
+    let [sw, se, nw, ne] = last.diagonals();
+    let corners = [(nw, n, ne), (ne, e, se), (se, s, sw), (sw, w, nw)];
+    // Which corners qualify, told without a branch per point: most moves
+    // of a playout have none, and a branch on what lies around a random
+    // move is a coin toss for the predictor.
+    let flank = |q: Point| {
+        let c = board.cell(q);
+        (c == own) | (c == Cell::Wall)
+    };
+    let mut any = false;
+    let mut fit = [false; 4];
+    for (i, &(a, side, b)) in corners.iter().enumerate() {
+        fit[i] =
+            (board.cell(side) == enemy) & (board.empty_neighbors(side) > 0) & flank(a) & flank(b);
+        any |= fit[i];
+    }
+    if !any {
+        return;
+    }
+    for (i, &(_, side, _)) in corners.iter().enumerate() {
+        if !fit[i] {
+            continue;
+        }
+        for f in side.neighbors() {
+            if !board.is_empty_at(f) {
+                continue;
+            }
+            for eye in f.diagonals() {
+                if !board.is_empty_at(eye) || !board.is_eyelike(eye, color) {
+                    continue;
+                }
+                let mut enemies = 0;
+                let mut walls = 0;
+                for d in eye.diagonals() {
+                    match board.cell(d) {
+                        c if c == enemy => match board.atari_liberty(d) {
+                            Some(l) => {
+                                if playable(board, color, l) {
+                                    cands.push(l);
+                                }
+                            }
+                            None => enemies += 1,
+                        },
+                        Cell::Wall => walls += 1,
+                        _ => {}
+                    }
+                }
+                if (enemies == 1 || (enemies == 0 && walls == 2))
+                    && playable(board, color, f)
+                    && !board.is_bad_self_atari(color, f)
+                {
+                    cands.push(f);
                 }
             }
         }
@@ -683,6 +822,105 @@ mod tests {
             two_liberty(&b, Color::Black, "C1"),
             sorted(&b, &["D1", "E2"])
         );
+    }
+
+    #[test]
+    fn a_false_eye_fill_takes_the_stone_that_makes_it_false() {
+        // B1 is Black's eye but for White C2 on its diagonal, which is in
+        // atari: Black captures at D2 instead of filling the eye.
+        let b = board(
+            ". . . . .
+             . . . . .
+             . . X . .
+             X X O . .
+             X . X . .",
+        );
+        assert!(!b.is_eye(at(&b, "B1"), Color::Black));
+        assert_eq!(
+            eye_fill_redirect(&b, Color::Black, at(&b, "B1")),
+            Some(at(&b, "D2"))
+        );
+        // No eye at D1 or E5, nothing to redirect.
+        assert_eq!(eye_fill_redirect(&b, Color::Black, at(&b, "D1")), None);
+        assert_eq!(eye_fill_redirect(&b, Color::Black, at(&b, "E5")), None);
+        // At two liberties (C3, D2), White C2 is put in atari on one of
+        // them.
+        let b = board(
+            ". . . . .
+             . . . . .
+             . . . . .
+             X X O . .
+             X . X . .",
+        );
+        let r = eye_fill_redirect(&b, Color::Black, at(&b, "B1")).expect("an atari");
+        assert!([at(&b, "C3"), at(&b, "D2")].contains(&r), "{r:?}");
+        // A fill that saves an own string in atari stays: with White D1,
+        // Black C1 is in atari and B1 connects it.
+        let b = board(
+            ". . . . .
+             . . . . .
+             . . X . .
+             X X O . .
+             X . X O .",
+        );
+        assert!(b.in_atari(at(&b, "C1")));
+        assert_eq!(eye_fill_redirect(&b, Color::Black, at(&b, "B1")), None);
+    }
+
+    #[test]
+    fn heavy_keeps_an_eye_the_last_move_approached() {
+        // Pachi's example, in the corner of a 13x13 board (the rule is off
+        // on 9x9 and below): White E13 comes in between the edge and
+        // Black D12. White may now play C13, which would give B12 a second
+        // white diagonal (with C11) and make it a false eye; Black fills
+        // C13 first.
+        let corner = ["X X . O O O .", "X . X X O . .", "X X O O . . ."];
+        let b = board(&in_corner(&corner, 13));
+        let last = at(&b, "E13");
+        let mut cands = Candidates::new(last);
+        eye_fix_moves(&b, Color::Black, last, &mut cands);
+        assert_eq!(&cands.points[..cands.len], &[at(&b, "C13")]);
+        for seed in 0..10 {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            assert_eq!(
+                heavy_move(&b, Color::Black, last, &mut rng),
+                Some(at(&b, "C13"))
+            );
+        }
+        // On 9x9 the heavy policy leaves it (nothing else applies: the
+        // move is random).
+        let small = board(&in_corner(&corner, 9));
+        let mut rng = SmallRng::seed_from_u64(1);
+        assert_eq!(
+            heavy_move(&small, Color::Black, at(&small, "E9"), &mut rng),
+            None
+        );
+        // Without White C11, White C13 would leave B12 with one white
+        // diagonal, a true eye still: nothing to fix.
+        let b = board(&in_corner(
+            &["X X . O O O .", "X . X X O . .", "X X . O . . ."],
+            13,
+        ));
+        let mut cands = Candidates::new(last);
+        eye_fix_moves(&b, Color::Black, last, &mut cands);
+        assert_eq!(cands.len, 0);
+    }
+
+    /// A diagram of a `size` board whose top left corner holds `rows`,
+    /// the rest empty.
+    fn in_corner(rows: &[&str], size: usize) -> String {
+        (0..size)
+            .map(|r| {
+                let row = rows.get(r).copied().unwrap_or("");
+                let have = row.split_whitespace().count();
+                let mut line = row.to_string();
+                for _ in have..size {
+                    line.push_str(" .");
+                }
+                line.trim().to_string()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 
     #[test]
