@@ -18,7 +18,8 @@ impl Board {
     }
 
     /// [`Board::play_unchecked`] inlined at the call site, for a playout
-    /// loop that plays every move through it.
+    /// loop that plays every move through it (the heavy policy: 1% more
+    /// 19x19 playouts/s than with the call, four runs each, alternated).
     #[inline(always)]
     pub fn play_unchecked_inline(&mut self, color: Color, p: Point) -> PlayEffect {
         self.place(color, p)
