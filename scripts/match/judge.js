@@ -31,7 +31,11 @@ const program = K.addKataGoOptions(new Command(), 'judge')
   .option('--worst <n>', 'worst moves listed per engine', int(0), 5)
   .option('--bucket <n>', 'moves per point of the plot', int(1), 5)
   .option('--json <file>', 'write every number (per game, per move, per engine) as JSON')
-  .option('--leads <json>', 'no KataGo: take the leads from an earlier --json file (its games, or those given)')
+  .option(
+    '--leads <json>',
+    'no KataGo: take the leads from an earlier --json file (its games, or those given); repeat it to join the files of a run judged in parts',
+    (file, files) => (files || []).concat(file)
+  )
   .option('--svg <file>', 'write the plot of mean point loss by move number, one line per engine')
   .option('--parallel <n>', 'KataGo processes, each judging whole games one after another', int(1), 1)
   .option('--timeout <sec>', 'limit for one GTP command', num(0.001), 600)
@@ -133,28 +137,45 @@ async function judgeWithKataGo(a, todo) {
   return {seconds: (Date.now() - t0) / 1000, positions}
 }
 
-// Takes the leads of an earlier --json file instead of asking KataGo: the
-// same judging seen with other --cap, --decided or phases costs nothing.
-function reuseLeads(file, games) {
-  let old
-  try {
-    old = JSON.parse(fs.readFileSync(file, 'utf8'))
-  } catch (err) {
-    usage(`--leads: ${file}: ${err.message}`)
+// Takes the leads of earlier --json files instead of asking KataGo: the
+// same judging seen with other --cap, --decided or phases costs nothing, and
+// a run judged in parts (a long 19x19 run over several sessions) is reported
+// as one.
+function reuseLeads(files, games) {
+  let byFile = new Map()
+  let symmetry
+  for (let file of files) {
+    let old = readJudged(file)
+    if (symmetry !== undefined && old.katago.symmetry !== symmetry) {
+      usage(`--leads: ${file}: judged with symmetry ${old.katago.symmetry}, an earlier file with ${symmetry}`)
+    }
+    symmetry = old.katago.symmetry
+    for (let g of old.games) {
+      if (byFile.has(g.file)) usage(`--leads: ${g.file} is in two of the files`)
+      byFile.set(g.file, g)
+    }
   }
-  let byFile = new Map(old.games.map(g => [g.file, g]))
   for (let g of games) {
     if (g.error) continue
     let o = byFile.get(g.game.file)
     if (!o) {
-      g.error = `not in ${file}`
+      g.error = `not in ${files.join(', ')}`
       continue
     }
     g.leads = o.whiteLeads
     g.katagoRules = o.katagoRules
     g.problems = o.problems
   }
-  return {symmetry: old.katago.symmetry, seconds: null, positions: games.reduce((s, g) => s + (g.leads ? g.leads.length : 0), 0)}
+  return {symmetry, seconds: null, positions: games.reduce((s, g) => s + (g.leads ? g.leads.length : 0), 0)}
+}
+
+function readJudged(file) {
+  if (!fs.existsSync(file)) usage(`--leads: ${file}: no such file`)
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'))
+  } catch (err) {
+    usage(`--leads: ${file}: ${err.message}`)
+  }
 }
 
 async function main() {
@@ -162,8 +183,7 @@ async function main() {
   let a = program.opts()
   let files
   if (a.leads && program.args.length === 0) {
-    if (!fs.existsSync(a.leads)) usage(`--leads: ${a.leads}: no such file`)
-    files = JSON.parse(fs.readFileSync(a.leads, 'utf8')).games.map(g => g.file)
+    files = a.leads.flatMap(file => readJudged(file).games.map(g => g.file))
   } else {
     if (program.args.length === 0) usage('no game records given')
     files = sgfFiles(program.args)

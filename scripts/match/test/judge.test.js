@@ -340,3 +340,44 @@ test('text report: the table row and a worst move with its diagram', () => {
   assert.match(text, /^1\. g1\.sgf move 3 B pass \(middle\): loses 3\.0 \(B's lead -1\.0 -> -4\.0\)$/m)
   assert.match(text, /^ {7}A B C D E F G H J\n {5}9 \. \. \. \. \. \. \. \. \.$/m)
 })
+
+// A run judged in two parts is reported as one: judge.js --leads A --leads B.
+test('--leads joins the files of a run judged in parts', () => {
+  const fs = require('fs')
+  const os = require('os')
+  const path = require('path')
+  const {spawnSync} = require('child_process')
+  let dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ingo-judge-'))
+  try {
+    let part = (file, whiteLeads, symmetry = '0') => {
+      fs.writeFileSync(path.join(dir, file), GAME)
+      let json = path.join(dir, file + '.json')
+      let game = {file, size: 9, komi: 7, rules: 'chinese', katagoRules: 'chinese', problems: [], whiteLeads}
+      fs.writeFileSync(json, JSON.stringify({katago: {symmetry}, games: [game]}))
+      return json
+    }
+    // g1 as above; in g2 every lead is 0, so every move loses 0.
+    let a = part('g1.sgf', LEADS)
+    let b = part('g2.sgf', [0, 0, 0, 0, 0, 0])
+    let c = part('g3.sgf', LEADS, 'all')
+    let judge = (...args) => spawnSync(process.execPath, [path.join(__dirname, '..', 'judge.js'), ...args], {cwd: dir, encoding: 'utf8'})
+    let r = judge('--leads', a, '--leads', b, '--json', 'both.json')
+    assert.strictEqual(r.status, 0, r.stderr)
+    let both = JSON.parse(fs.readFileSync(path.join(dir, 'both.json'), 'utf8'))
+    assert.deepStrictEqual(both.games.map(g => g.file), ['g1.sgf', 'g2.sgf'])
+    // b: 2.0 + 3.0 - 2.5 over 6 moves; w: 1.5 + 1.0 over 4.
+    let [eb, ew] = both.engines
+    assert.deepStrictEqual([eb.name, eb.games, eb.count.all, ew.name, ew.count.all], ['b', 2, 6, 'w', 4])
+    close(eb.mean.all, 2.5 / 6, 'b')
+    close(ew.mean.all, 2.5 / 4, 'w')
+    // The same game twice, or judges that saw other symmetries, are refused.
+    r = judge('--leads', a, '--leads', a)
+    assert.strictEqual(r.status, 2)
+    assert.match(r.stderr, /g1.sgf is in two of the files/)
+    r = judge('--leads', a, '--leads', c)
+    assert.strictEqual(r.status, 2)
+    assert.match(r.stderr, /judged with symmetry all, an earlier file with 0/)
+  } finally {
+    fs.rmSync(dir, {recursive: true, force: true})
+  }
+})
