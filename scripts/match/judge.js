@@ -137,11 +137,9 @@ async function judgeWithKataGo(a, todo) {
   return {seconds: (Date.now() - t0) / 1000, positions}
 }
 
-// Takes the leads of earlier --json files instead of asking KataGo: the
-// same judging seen with other --cap, --decided or phases costs nothing, and
-// a run judged in parts (a long 19x19 run over several sessions) is reported
-// as one.
-function reuseLeads(files, games) {
+// Reads the --leads files once into one map of records: a run judged in
+// parts (a long 19x19 run over several sessions) is reported as one.
+function joinJudged(files) {
   let byFile = new Map()
   let symmetry
   for (let file of files) {
@@ -155,18 +153,24 @@ function reuseLeads(files, games) {
       byFile.set(g.file, g)
     }
   }
+  return {files, symmetry, byFile}
+}
+
+// Takes the leads of earlier --json files instead of asking KataGo: the
+// same judging seen with other --cap, --decided or phases costs nothing.
+function reuseLeads(judged, games) {
   for (let g of games) {
     if (g.error) continue
-    let o = byFile.get(g.game.file)
+    let o = judged.byFile.get(g.game.file)
     if (!o) {
-      g.error = `not in ${files.join(', ')}`
+      g.error = `not in ${judged.files.join(', ')}`
       continue
     }
     g.leads = o.whiteLeads
     g.katagoRules = o.katagoRules
     g.problems = o.problems
   }
-  return {symmetry, seconds: null, positions: games.reduce((s, g) => s + (g.leads ? g.leads.length : 0), 0)}
+  return {symmetry: judged.symmetry, seconds: null, positions: games.reduce((s, g) => s + (g.leads ? g.leads.length : 0), 0)}
 }
 
 function readJudged(file) {
@@ -181,9 +185,10 @@ function readJudged(file) {
 async function main() {
   program.parse()
   let a = program.opts()
+  let parts = a.leads ? joinJudged(a.leads) : null
   let files
-  if (a.leads && program.args.length === 0) {
-    files = a.leads.flatMap(file => readJudged(file).games.map(g => g.file))
+  if (parts && program.args.length === 0) {
+    files = [...parts.byFile.keys()]
   } else {
     if (program.args.length === 0) usage('no game records given')
     files = sgfFiles(program.args)
@@ -192,7 +197,7 @@ async function main() {
   let games = readGames(files, {opening: a.openingEnd, middle: a.middleEnd})
 
   let info
-  if (a.leads) info = reuseLeads(a.leads, games)
+  if (parts) info = reuseLeads(parts, games)
   else {
     let bad = K.checkKataGoFiles(a)
     if (bad) usage(bad)
