@@ -64,6 +64,7 @@
 //! it should answer, so a failure message says who is wrong and why, with
 //! the moves to replay the position by hand.
 
+#[path = "../common/mod.rs"]
 mod common;
 
 use std::collections::{BTreeSet, VecDeque};
