@@ -1,0 +1,439 @@
+//! The judge: a brute-force model of the rules (spec 1.1) on a plain 2-D
+//! board, and the rule sets, colours, points and vertices it works with.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+/// Which earlier positions a move may not repeat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ko {
+    /// Any earlier arrangement.
+    Positional,
+    /// Any earlier arrangement with the same player to move: the opponent
+    /// of whoever moved or passed last; Black on the empty board.
+    Situational,
+    /// Only the arrangement before the opponent's last move (the immediate
+    /// retake of a ko); a position that occurs a third time since the last
+    /// pass, with the same player to move, ends the game (a long cycle).
+    Basic,
+}
+
+/// A rule set of ingo's as far as legality goes (README, "Rules in plain
+/// words"): which superko, and whether suicide of two or more stones is
+/// allowed (single-stone suicide never is).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RuleSet {
+    /// The name `ingo-rules` takes.
+    pub(crate) name: &'static str,
+    pub(crate) ko: Ko,
+    pub(crate) multi_stone_suicide: bool,
+    /// Which GNU Go judges it too, by index into `gnugo::GNUGO_CONFIGS`; `None`
+    /// for situational superko, whose GNU Go implementation is not
+    /// modelled here: those rule sets are checked against the reference
+    /// only.
+    pub(crate) gnugo: Option<usize>,
+}
+
+const fn rule_set(
+    name: &'static str,
+    ko: Ko,
+    multi_stone_suicide: bool,
+    gnugo: Option<usize>,
+) -> RuleSet {
+    RuleSet {
+        name,
+        ko,
+        multi_stone_suicide,
+        gnugo,
+    }
+}
+
+/// Every rule set ingo has (`ingo-rules`), in the order the long mode's
+/// rounds take them; round 0, the CI run, is the default rule set.
+/// `tromp-taylor` has the default's legality but ends the game at two
+/// passes, which these games never play.
+pub(crate) const RULE_SETS: &[RuleSet] = &[
+    rule_set("simplified-ing", Ko::Positional, true, Some(0)),
+    rule_set("chinese", Ko::Positional, false, Some(1)),
+    rule_set("ing", Ko::Situational, true, None),
+    rule_set("aga", Ko::Situational, false, None),
+    rule_set("new-zealand", Ko::Situational, true, None),
+    rule_set("tromp-taylor", Ko::Positional, true, Some(0)),
+    rule_set("japanese", Ko::Basic, false, Some(2)),
+    rule_set("korean", Ko::Basic, false, Some(2)),
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Colour {
+    Black,
+    White,
+}
+
+impl Colour {
+    pub(crate) fn opponent(self) -> Colour {
+        match self {
+            Colour::Black => Colour::White,
+            Colour::White => Colour::Black,
+        }
+    }
+
+    pub(crate) fn gtp(self) -> &'static str {
+        match self {
+            Colour::Black => "black",
+            Colour::White => "white",
+        }
+    }
+
+    pub(crate) fn index(self) -> usize {
+        match self {
+            Colour::Black => 0,
+            Colour::White => 1,
+        }
+    }
+}
+
+/// A board point; row 0 is the bottom row (GTP row 1), col 0 is column A.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Point {
+    pub(crate) row: usize,
+    pub(crate) col: usize,
+}
+
+/// GTP column letters: A..Z without I.
+const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+pub(crate) fn vertex(p: Point) -> String {
+    format!("{}{}", char::from(COLUMNS[p.col]), p.row + 1)
+}
+
+fn parse_vertex(text: &str, size: usize) -> Option<Point> {
+    let upper = text.to_ascii_uppercase();
+    let (letter, digits) = upper.split_at_checked(1)?;
+    let col = COLUMNS.iter().position(|&c| letter.as_bytes() == [c])?;
+    let row = digits.parse::<usize>().ok()?.checked_sub(1)?;
+    (col < size && row < size).then_some(Point { row, col })
+}
+
+/// Parses a space-separated vertex list as printed by `all_legal` and
+/// `list_stones`; order does not matter, duplicates and junk are errors.
+pub(crate) fn parse_vertex_set(text: &str, size: usize) -> Result<BTreeSet<Point>, String> {
+    let mut set = BTreeSet::new();
+    for word in text.split_whitespace() {
+        let p = parse_vertex(word, size)
+            .ok_or_else(|| format!("`{word}` is not a vertex of a {size}x{size} board"))?;
+        if !set.insert(p) {
+            return Err(format!("vertex `{word}` listed twice"));
+        }
+    }
+    Ok(set)
+}
+
+pub(crate) fn vertex_list(points: &BTreeSet<Point>) -> String {
+    let list: Vec<String> = points.iter().map(|&p| vertex(p)).collect();
+    if list.is_empty() {
+        "(none)".to_string()
+    } else {
+        list.join(" ")
+    }
+}
+
+/// A stone arrangement: `board[row][col]`, `None` = empty.
+pub(crate) type Arrangement = Vec<Vec<Option<Colour>>>;
+
+/// The rules written as literally as possible, without any cleverness: no
+/// incremental strings, no hashes, every repetition check compares whole
+/// arrangements point by point.
+pub(crate) struct Reference {
+    pub(crate) size: usize,
+    pub(crate) rules: RuleSet,
+    pub(crate) board: Arrangement,
+    /// `history[i]` is the arrangement after the i-th move since
+    /// `clear_board` (passes included, they repeat the arrangement);
+    /// `history[0]` is the empty board and the last entry is `board`.
+    pub(crate) history: Vec<Arrangement>,
+    /// `to_move[i]` is the player to move in `history[i]` for situational
+    /// superko: the opponent of whoever moved or passed last (Black first).
+    to_move: Vec<Colour>,
+    /// Stones of each colour removed from the board so far, by capture or by
+    /// suicide (GTP `captures black` = white stones removed).
+    pub(crate) removed: [usize; 2],
+    /// Index into `history` of the position after the last pass (0 before
+    /// any): where the basic ko rule's long cycles are counted from.
+    cycle_start: usize,
+    /// Under the basic ko rule: the last move made a position occur the
+    /// third time since `cycle_start`, with the same player to move, and
+    /// the game is over.
+    pub(crate) long_cycle: bool,
+}
+
+/// What placing a stone on an empty point would do.
+pub(crate) struct Outcome {
+    pub(crate) after: Arrangement,
+    /// The board after opposing captures but before removing own strings:
+    /// what GNU Go's superko test hashes (see `gnugo::GnuGoModel::accepts`).
+    pub(crate) placed: Arrangement,
+    pub(crate) removed_opponent: usize,
+    /// Stones of the mover removed (suicide); 1 means single-stone suicide.
+    pub(crate) removed_own: usize,
+    /// Latest index into `history` holding the same arrangement as `after`
+    /// (with the opponent of the mover to move, under situational superko).
+    repeats: Option<usize>,
+}
+
+pub(crate) fn neighbours(p: Point, size: usize) -> Vec<Point> {
+    let Point { row, col } = p;
+    let mut result = Vec::with_capacity(4);
+    if row > 0 {
+        result.push(Point { row: row - 1, col });
+    }
+    if row + 1 < size {
+        result.push(Point { row: row + 1, col });
+    }
+    if col > 0 {
+        result.push(Point { row, col: col - 1 });
+    }
+    if col + 1 < size {
+        result.push(Point { row, col: col + 1 });
+    }
+    result
+}
+
+/// Flood fill: the string containing the stone at `start`, and whether it
+/// has at least one liberty.
+fn string_at(board: &Arrangement, start: Point) -> (Vec<Point>, bool) {
+    let size = board.len();
+    let colour = board[start.row][start.col];
+    let mut seen = vec![vec![false; size]; size];
+    let mut stack = vec![start];
+    let mut stones = Vec::new();
+    let mut has_liberty = false;
+    seen[start.row][start.col] = true;
+    while let Some(p) = stack.pop() {
+        stones.push(p);
+        for n in neighbours(p, size) {
+            match board[n.row][n.col] {
+                None => has_liberty = true,
+                c if c == colour && !seen[n.row][n.col] => {
+                    seen[n.row][n.col] = true;
+                    stack.push(n);
+                }
+                _ => {}
+            }
+        }
+    }
+    (stones, has_liberty)
+}
+
+/// Removes every string of `colour` without liberties; returns how many
+/// stones were removed. All dead strings are found before any is removed.
+fn remove_dead_strings(board: &mut Arrangement, colour: Colour) -> usize {
+    let size = board.len();
+    let mut visited = vec![vec![false; size]; size];
+    let mut dead = Vec::new();
+    for row in 0..size {
+        for col in 0..size {
+            if board[row][col] == Some(colour) && !visited[row][col] {
+                let (stones, has_liberty) = string_at(board, Point { row, col });
+                for p in &stones {
+                    visited[p.row][p.col] = true;
+                }
+                if !has_liberty {
+                    dead.extend(stones);
+                }
+            }
+        }
+    }
+    for p in &dead {
+        board[p.row][p.col] = None;
+    }
+    dead.len()
+}
+
+impl Reference {
+    pub(crate) fn new(size: usize, rules: RuleSet) -> Reference {
+        let empty = vec![vec![None; size]; size];
+        Reference {
+            size,
+            rules,
+            board: empty.clone(),
+            history: vec![empty],
+            to_move: vec![Colour::Black],
+            removed: [0, 0],
+            cycle_start: 0,
+            long_cycle: false,
+        }
+    }
+
+    /// Number of moves (passes included) played since `clear_board`.
+    pub(crate) fn move_count(&self) -> usize {
+        self.history.len() - 1
+    }
+
+    /// The result of `colour` playing at `p`, or `None` if `p` is occupied.
+    /// Spec 1.1: place the stone, remove opposing strings without
+    /// liberties, then own strings without liberties.
+    pub(crate) fn outcome(&self, colour: Colour, p: Point) -> Option<Outcome> {
+        if self.board[p.row][p.col].is_some() {
+            return None;
+        }
+        let mut after = self.board.clone();
+        after[p.row][p.col] = Some(colour);
+        let removed_opponent = remove_dead_strings(&mut after, colour.opponent());
+        let placed = after.clone();
+        let removed_own = remove_dead_strings(&mut after, colour);
+        let next = colour.opponent();
+        let repeats = match self.rules.ko {
+            Ko::Basic => self
+                .history
+                .len()
+                .checked_sub(2)
+                .filter(|&i| self.history[i] == after),
+            ko => (0..self.history.len()).rev().find(|&i| {
+                self.history[i] == after && (ko == Ko::Positional || self.to_move[i] == next)
+            }),
+        };
+        Some(Outcome {
+            after,
+            placed,
+            removed_opponent,
+            removed_own,
+            repeats,
+        })
+    }
+
+    pub(crate) fn classify(&self, colour: Colour, p: Point) -> Class {
+        Class::of(self.outcome(colour, p).as_ref(), self.rules)
+    }
+
+    pub(crate) fn all_points(&self) -> impl Iterator<Item = Point> {
+        let size = self.size;
+        (0..size).flat_map(move |row| (0..size).map(move |col| Point { row, col }))
+    }
+
+    pub(crate) fn stones(&self, colour: Colour) -> BTreeSet<Point> {
+        self.all_points()
+            .filter(|p| self.board[p.row][p.col] == Some(colour))
+            .collect()
+    }
+
+    /// Plays a move that `classify` found legal (or a pass).
+    pub(crate) fn play(&mut self, colour: Colour, point: Option<Point>) {
+        if let Some(p) = point {
+            let outcome = self
+                .outcome(colour, p)
+                .expect("the reference was asked to play on an occupied point");
+            assert!(
+                Class::of(Some(&outcome), self.rules).is_legal(),
+                "the reference was asked to play an illegal move"
+            );
+            self.removed[colour.opponent().index()] += outcome.removed_opponent;
+            self.removed[colour.index()] += outcome.removed_own;
+            self.board = outcome.after;
+        }
+        self.history.push(self.board.clone());
+        self.to_move.push(colour.opponent());
+        let now = self.history.len() - 1;
+        if point.is_none() {
+            self.cycle_start = now;
+        } else if self.rules.ko == Ko::Basic {
+            let occurrences = (self.cycle_start..=now)
+                .filter(|&i| self.history[i] == self.board && self.to_move[i] == self.to_move[now])
+                .count();
+            self.long_cycle = occurrences >= 3;
+        }
+    }
+
+    pub(crate) fn diagram(&self) -> String {
+        let mut text = String::from("     ");
+        for &letter in &COLUMNS[..self.size] {
+            text.push(char::from(letter));
+            text.push(' ');
+        }
+        for row in (0..self.size).rev() {
+            let _ = write!(text, "\n  {:>2} ", row + 1);
+            for cell in &self.board[row] {
+                text.push(match cell {
+                    None => '.',
+                    Some(Colour::Black) => 'X',
+                    Some(Colour::White) => 'O',
+                });
+                text.push(' ');
+            }
+        }
+        text
+    }
+}
+
+/// The reference's verdict on one (colour, point) in the current position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Class {
+    Occupied,
+    /// `suicide` means a multi-stone suicide that does not repeat.
+    Legal {
+        capture: bool,
+        suicide: bool,
+    },
+    /// Illegal under every rule set (and a repetition of the current
+    /// arrangement, which matters to GNU Go only).
+    SingleStoneSuicide,
+    /// Suicide of two or more stones where the rules forbid it.
+    ForbiddenSuicide,
+    /// Illegal only because the result equals `history[repeats]`;
+    /// `suicide` means a multi-stone suicide.
+    Superko {
+        suicide: bool,
+        repeats: usize,
+    },
+}
+
+impl Class {
+    /// The verdict on a move whose outcome is `outcome` (`None`: occupied)
+    /// under `rules`: suicide first, then superko.
+    pub(crate) fn of(outcome: Option<&Outcome>, rules: RuleSet) -> Class {
+        let Some(outcome) = outcome else {
+            return Class::Occupied;
+        };
+        if outcome.removed_own == 1 {
+            return Class::SingleStoneSuicide;
+        }
+        if outcome.removed_own > 1 && !rules.multi_stone_suicide {
+            return Class::ForbiddenSuicide;
+        }
+        match outcome.repeats {
+            None => Class::Legal {
+                capture: outcome.removed_opponent > 0,
+                suicide: outcome.removed_own > 0,
+            },
+            Some(index) => Class::Superko {
+                suicide: outcome.removed_own > 0,
+                repeats: index,
+            },
+        }
+    }
+
+    pub(crate) fn is_legal(self) -> bool {
+        matches!(self, Class::Legal { .. })
+    }
+
+    pub(crate) fn describe(self, move_count: usize) -> String {
+        match self {
+            Class::Occupied => "occupied".to_string(),
+            Class::Legal { capture, suicide } => format!(
+                "legal{}{}",
+                if capture { ", captures" } else { "" },
+                if suicide { ", multi-stone suicide" } else { "" }
+            ),
+            Class::SingleStoneSuicide => "single-stone suicide".to_string(),
+            Class::ForbiddenSuicide => "multi-stone suicide, forbidden by these rules".to_string(),
+            Class::Superko { suicide, repeats } => format!(
+                "superko{}: repeats the arrangement after move {repeats} \
+                 (now at move {move_count})",
+                if suicide {
+                    " (multi-stone suicide)"
+                } else {
+                    ""
+                }
+            ),
+        }
+    }
+}
