@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Move legality at scale (issue 23): the GNU Go / reference-model
-# cross-check of tests/gnugo_crosscheck.rs in its long mode. Rounds of the
+# cross-check of tests/gnugo_crosscheck/ in its long mode. Rounds of the
 # full game schedule (about 63,000 positions each), round k under rule set
 # k mod 8 (simplified-ing, chinese, ing, aga, new-zealand, tromp-taylor,
 # japanese, korean) with its own seed, until N positions have been checked;
