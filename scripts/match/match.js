@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Match runner: any two GTP engines, refereed, with clocks, in parallel,
 // resumable, shardable. Independent of ingo's own code: it only speaks GTP.
-// Run with --help for the options; README.md ("Matches") has examples.
+// Run with --help for the options; docs/matches.md has examples.
 'use strict'
 
 const fs = require('fs')

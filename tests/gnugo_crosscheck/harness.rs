@@ -257,7 +257,7 @@ impl Harness {
         let (from_ingo, _) = self.exchange(&commands, &[]);
         let (phase, legal) = (&from_ingo[0], &from_ingo[1]);
         // No result under the Japanese rules (1989, Article 12), a draw
-        // under the Korean (README, "Rules in plain words").
+        // under the Korean (docs/rules.md, "The rules in plain words").
         let want = if self.rules.name == "korean" {
             "finished draw (long cycle)"
         } else {

@@ -18,7 +18,7 @@ pub(crate) enum Ko {
     Basic,
 }
 
-/// A rule set of ingo's as far as legality goes (README, "Rules in plain
+/// A rule set of ingo's as far as legality goes (docs/rules.md, "The rules in plain
 /// words"): which superko, and whether suicide of two or more stones is
 /// allowed (single-stone suicide never is).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
