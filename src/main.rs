@@ -2,10 +2,8 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
-    let cli = ingo::cli::Cli::parse();
+    let cli = ingo::cli::parse();
     let level = match cli.verbose {
         0 => "warn",
         1 => "info",

@@ -175,8 +175,11 @@ fn check_plot(svg_path: &Path, win_rates: &[f64]) {
         .filter(|n| n.has_tag_name("text"))
         .filter_map(|n| n.text().map(|t| t.trim().to_string()))
         .collect();
+    // The record names its players and no result.
     assert!(
-        texts.iter().any(|t| t == "ingo review of game.sgf"),
+        texts
+            .iter()
+            .any(|t| t == "ingo review of game.sgf: Ann (B) vs Bob (W)"),
         "{texts:?}"
     );
     assert!(texts.iter().any(|t| t == "Black's win rate (%)"));
@@ -231,8 +234,26 @@ fn check_plot(svg_path: &Path, win_rates: &[f64]) {
     let moves: Vec<Move> = game.moves().collect();
     let label = regex::Regex::new(r"^(\d+) ([BW]) ([A-T]\d+|pass) \(-\d+%\)$").expect("regex");
     let mut labels = 0;
-    for t in &texts {
+    // Each label's box, as the plot estimates it (13 px high, 7 px a
+    // character): no two overlap.
+    let mut boxes: Vec<(f64, f64, f64, f64)> = Vec::new();
+    for node in doc.descendants().filter(|n| n.has_tag_name("text")) {
+        let t = node.text().map(str::trim).unwrap_or("");
         let Some(c) = label.captures(t) else { continue };
+        let at = |a: &str| -> f64 {
+            node.attribute(a)
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_else(|| panic!("{t}: {a}"))
+        };
+        let (x, y) = (at("x"), at("y"));
+        let b = (x, y, x + 7.0 * t.chars().count() as f64, y + 13.0);
+        for o in &boxes {
+            assert!(
+                !(b.0 < o.2 && o.0 < b.2 && b.1 < o.3 && o.1 < b.3),
+                "{t} at {b:?} overlaps {o:?}"
+            );
+        }
+        boxes.push(b);
         labels += 1;
         let n: usize = c[1].parse().expect("number");
         let expected = match moves[n - 1] {
@@ -356,7 +377,12 @@ fn selfplay_saves_the_game_it_played() {
         .lines()
         .find_map(|l| l.strip_prefix("result: ").map(str::to_string))
         .expect("result line");
-    if text.contains("RE[") {
-        assert!(text.contains(&format!("RE[{result}]")), "{text}");
-    }
+    // This game (size 7, 80 playouts, seed 2) ends by two passes, not by
+    // a resignation: the writer counts it and writes RE, where selfplay
+    // once added a second RE of its own. FF[4] allows each property once
+    // per node: one RE, the printed result.
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(stdout.contains("\nphase: finished\n"), "{stdout}");
+    assert_eq!(text.matches("RE[").count(), 1, "{text}");
+    assert!(text.contains(&format!("RE[{result}]")), "{text}");
 }

@@ -8,9 +8,10 @@
 //! the plot show them, and each move gets its loss against the engine's
 //! choice in the position before it.
 //!
-//! The parts: [`annotate`] writes the review into the record, [`plot`]
-//! draws it, and [`cli`] is `ingo review` itself, reading and writing the
-//! files; this file holds the review and its values, with no I/O.
+//! The parts: [`annotate`] writes the review into the record and [`plot`]
+//! draws it; this file holds the review and its values. None of them does
+//! I/O: `ingo review` itself, which reads and writes the files, is
+//! `crate::cli::review`.
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -24,7 +25,6 @@ use crate::search::{seki_for_count, Analysis, Budget, MoveFilter, Player, Watch}
 use crate::sgf::LoadError;
 
 pub mod annotate;
-pub mod cli;
 pub mod plot;
 
 /// The engine's view of one position, from Black's side.

@@ -8,11 +8,13 @@
 
 mod charset;
 mod error;
+mod info;
 mod read;
 mod repair;
 mod write;
 
 pub use charset::decode;
 pub use error::LoadError;
+pub use info::{game_info, GameInfo};
 pub use read::{load, parse, rules_from_sgf, Until};
-pub use write::{rules_to_sgf, write, write_counted};
+pub use write::{rules_to_sgf, write, write_counted, write_resigned};

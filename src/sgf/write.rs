@@ -58,6 +58,19 @@ pub fn write(game: &Game) -> String {
 /// rule sets finish by two passes, whose dead stones the engine judges
 /// (`MA` marks them, and `TB`/`TW` hold territory as that count has it).
 pub fn write_counted(game: &Game, dead: &[Point], seki: &[Point]) -> String {
+    let result = (game.phase() == Phase::Finished).then(|| game.result(dead, seki).sgf());
+    record(game, dead, seki, result)
+}
+
+/// [`write`] for a game that `resigned` gave up: the result is the
+/// opponent's win by resignation (`RE[W+R]`), and nothing is counted.
+pub fn write_resigned(game: &Game, resigned: Color) -> String {
+    record(game, &[], &[], Some(format!("{}+R", (!resigned).letter())))
+}
+
+/// The record of `game` with `result` as its `RE`; a finished game's last
+/// node also gets its count's marks.
+fn record(game: &Game, dead: &[Point], seki: &[Point], result: Option<String>) -> String {
     let size = game.size();
     let setup = game.setup();
     let mut root = vec![
@@ -102,11 +115,12 @@ pub fn write_counted(game: &Game, dead: &[Point], seki: &[Point]) -> String {
             Move::Pass(c) => vec![prop(&c.letter().to_string(), vec![String::new()])],
         })
         .collect();
+    if let Some(result) = result {
+        root.push(prop("RE", vec![result]));
+    }
     if game.phase() == Phase::Finished {
         // Agreed dead stones are off the board once finished; `final_score`
         // counts the board as it stands.
-        let result = game.result(dead, seki);
-        root.push(prop("RE", vec![result.sgf()]));
         if let Some(last) = nodes.last_mut() {
             last.extend(final_marks(game, dead, seki));
         }
@@ -241,6 +255,22 @@ mod tests {
         assert!(text.contains("RE[B+24.5]"), "{text}");
         assert!(!text.contains("MA["));
         assert_eq!(parse(&text, None, Rules::CHINESE, 0.0).expect("reload"), g);
+    }
+
+    #[test]
+    fn a_resigned_game_carries_one_result_and_no_count() {
+        use Color::{Black as B, White as W};
+        let mut g = Game::new(5, Rules::CHINESE, 0.5);
+        play_all(&mut g, &[(B, "C3"), (W, "B2")]);
+        let text = write_resigned(&g, B);
+        assert_eq!(text.matches("RE[").count(), 1, "{text}");
+        assert!(text.contains("RE[W+R]"), "{text}");
+        assert!(!text.contains("TB[") && !text.contains("MA["), "{text}");
+        assert_eq!(
+            parse(&text, None, Rules::default(), 7.5).expect("reload"),
+            g
+        );
+        assert!(write_resigned(&g, W).contains("RE[B+R]"));
     }
 
     #[test]

@@ -1,16 +1,45 @@
 //! `ingo review GAME`: reads the record, reviews it and writes the
-//! annotated record and the plot beside it (the only part with I/O).
+//! annotated record and the plot beside it (the review's only I/O).
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+use clap::Args;
 
-use super::annotate::annotate;
-use super::plot::plot;
-use super::{analyse, read_record};
+use super::args::{komi_help, parse_count, rules_help, GameArgs, SearchArgs};
+use crate::review::annotate::annotate;
+use crate::review::plot::{plot, title};
+use crate::review::{analyse, read_record};
 use crate::rules::Rules;
 use crate::search::{Mcts, SearchParams};
+
+/// Playouts per position unless told: a 200-move 19x19 game in under a
+/// minute on two cores.
+const PLAYOUTS: u64 = 1000;
+
+/// The flags of `ingo review`.
+#[derive(Args, Debug)]
+#[command(
+    mut_arg("rules", |a| a.help(format!(
+        "{}; used when the record's RU names no rule set ingo knows", rules_help()))),
+    mut_arg("komi", |a| a.help(format!("{}; used when the record has no KM", komi_help())))
+)]
+pub struct ReviewArgs {
+    /// The SGF game record.
+    pub game: PathBuf,
+    /// Output path without extension (default: GAME's stem + "-review").
+    #[arg(short, long, value_name = "OUT")]
+    pub out: Option<PathBuf>,
+    #[arg(long, value_name = "N", value_parser = parse_count,
+          help = format!("Playouts per position (default {PLAYOUTS}): every position \
+                          gets the same search, so the graph compares like with like"))]
+    pub playouts: Option<u64>,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    #[command(flatten)]
+    pub fallback: GameArgs,
+}
 
 /// Where the review of `game` goes: `out` without an `.sgf`/`.svg`
 /// extension, else the game's own path with `-review` added to its stem.
@@ -39,8 +68,13 @@ fn with_suffix(stem: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(s)
 }
 
-/// What `ingo review` needs.
+/// What `ingo review` needs, every default resolved.
+#[derive(Debug, Clone, PartialEq)]
 pub struct ReviewOptions {
+    /// The record.
+    pub game: PathBuf,
+    /// Where the review goes, as given.
+    pub out: Option<PathBuf>,
     pub playouts: u64,
     pub search: SearchParams,
     /// Used when the record names no rule set ingo knows.
@@ -49,20 +83,41 @@ pub struct ReviewOptions {
     pub komi: f64,
 }
 
+impl ReviewArgs {
+    /// The review the flags ask for.
+    pub fn options(&self) -> ReviewOptions {
+        ReviewOptions {
+            game: self.game.clone(),
+            out: self.out.clone(),
+            playouts: self.playouts.unwrap_or(PLAYOUTS),
+            search: self.search.params(),
+            rules: self.fallback.rules(),
+            komi: self.fallback.komi(),
+        }
+    }
+}
+
 /// `ingo review GAME [-o OUT]`: writes `OUT.sgf` and `OUT.svg` and
-/// returns their paths.
+/// prints their paths.
 ///
 /// # Errors
 /// Unreadable or unloadable records, and files that cannot be written.
-pub fn run(
-    game: &Path,
-    out: Option<&Path>,
-    options: &ReviewOptions,
-) -> anyhow::Result<[PathBuf; 2]> {
+pub fn run(options: &ReviewOptions) -> anyhow::Result<()> {
+    let [sgf, svg] = review(options)?;
+    writeln!(std::io::stdout(), "{}\n{}", sgf.display(), svg.display())?;
+    Ok(())
+}
+
+/// Reviews the record and writes the review; returns the paths written.
+fn review(options: &ReviewOptions) -> anyhow::Result<[PathBuf; 2]> {
+    let (game, out) = (options.game.as_path(), options.out.as_deref());
     let bytes = std::fs::read(game).with_context(|| format!("cannot read {}", game.display()))?;
     let text = crate::sgf::decode(&bytes);
     let record = read_record(&text, options.rules, options.komi)
         .with_context(|| format!("cannot review {}", game.display()))?;
+    // The record parsed above, so its root does too; without PB, PW and
+    // RE the title names the file alone.
+    let info = crate::sgf::game_info(&text).unwrap_or_default();
     let positions = record.moves.len() + 1;
     let bar = if std::io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new(positions as u64);
@@ -94,7 +149,7 @@ pub fn run(
     let name = game
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    let svg = plot(&format!("ingo review of {name}"), &record.moves, &evals)?;
+    let svg = plot(&title(&name, &info), &record.moves, &evals)?;
     std::fs::write(&svg_path, svg)
         .with_context(|| format!("cannot write {}", svg_path.display()))?;
     Ok([sgf_path, svg_path])
