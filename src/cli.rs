@@ -12,9 +12,9 @@ use rand::SeedableRng;
 use crate::board::{Board, Color};
 use crate::cpu::process_cpu_seconds;
 use crate::gtp::{self, Config, Session};
+use crate::playout::{play_out, Policy};
 use crate::review::cli::{self as review, ReviewOptions};
 use crate::rules::{EndRule, Game, Move, Phase, Rules};
-use crate::search::playout::{play_out, Policy};
 use crate::search::{
     max_nodes_for_memory, Budget, Decision, GenMode, Mcts, Player, PlayerKind, SearchParams,
     DEFAULT_MAX_NODES,
@@ -111,7 +111,7 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         sgf: Option<PathBuf>,
     },
-    /// Learn the gammas of the move model (src/search/gammas.txt) from
+    /// Learn the gammas of the move model (src/model/gammas.txt) from
     /// game records (the moves of the players named by --learn, all when
     /// none) and policy files (a teacher's probabilities), every tenth
     /// record held out to measure the fit.
@@ -135,8 +135,8 @@ pub enum Command {
         rounds: usize,
         /// Lines, from the edge, with line gammas of their own (the lines
         /// inside share the last one's).
-        #[arg(long, default_value_t = crate::search::gammas::MAX_LINES,
-              value_parser = clap::value_parser!(u8).range(1..=i64::from(crate::search::gammas::MAX_LINES)))]
+        #[arg(long, default_value_t = crate::model::MAX_LINES,
+              value_parser = clap::value_parser!(u8).range(1..=i64::from(crate::model::MAX_LINES)))]
         lines: u8,
         /// Learn the large shapes (within distance 2, 3 and 4 of a move)
         /// played at least this many times; 0 learns none.
@@ -313,7 +313,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 /// nothing they write.
 fn bench(size: u8, playouts: u64, threads: usize, policy: Policy) -> anyhow::Result<()> {
     let empty = Board::new(size);
-    crate::search::patterns::init();
+    crate::playout::patterns::init();
     let cpu_start = process_cpu_seconds();
     let start = Instant::now();
     let moves: u64 = std::thread::scope(|scope| {
@@ -387,11 +387,11 @@ fn bench_search(
         params.policy = Policy::Heavy;
     }
     params.resign_threshold = 0.0;
-    crate::search::patterns::init();
-    std::sync::LazyLock::force(&crate::search::gammas::MODEL);
-    std::sync::LazyLock::force(&crate::search::gammas::LARGE);
-    std::sync::LazyLock::force(&crate::search::gammas::BIG);
-    std::sync::LazyLock::force(&crate::search::gammas::MODEL_BIG);
+    crate::playout::patterns::init();
+    std::sync::LazyLock::force(&crate::model::JUDGE_SMALL);
+    std::sync::LazyLock::force(&crate::model::PLAY_SMALL);
+    std::sync::LazyLock::force(&crate::model::PLAY_BIG);
+    std::sync::LazyLock::force(&crate::model::JUDGE_BIG);
     let game = Game::new(size, Rules::SIMPLIFIED_ING, komi);
     let (threads, policy) = (params.threads, params.policy);
     let mut player = Mcts::new(params);
@@ -474,7 +474,7 @@ fn selfplay(config: Config, size: u8, sgf: Option<&Path>) -> anyhow::Result<()> 
     } else {
         Vec::new()
     };
-    let seki = crate::search::seki_for_count(&game, &dead);
+    let seki = crate::tactics::seki_for_count(&game, &dead);
     let result = match resigned {
         Some(c) => format!("{}+R", (!c).letter()),
         None => game.result(&dead, &seki).sgf(),
@@ -510,11 +510,11 @@ fn train_gammas(
     (rounds, lines, large, last_atari): (usize, u8, u32, bool),
     compare: Option<&Path>,
 ) -> anyhow::Result<()> {
-    use crate::search::gammas;
+    use crate::model::{train, Model};
     // The other table and the words that name it in the report.
     let other = compare
-        .map(|path| -> anyhow::Result<(String, gammas::Model)> {
-            let model = gammas::Model::parse(&std::fs::read_to_string(path)?)
+        .map(|path| -> anyhow::Result<(String, Model)> {
+            let model = Model::parse(&std::fs::read_to_string(path)?)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
             Ok((format!(" by {}", path.display()), model))
         })
@@ -531,7 +531,7 @@ fn train_gammas(
         let wanted =
             |c: Color| learn.is_empty() || learn.iter().any(|l| player(c).contains(l.as_str()));
         let moves: Vec<Move> = game.moves().collect();
-        let positions = gammas::positions(game.setup(), &moves, wanted);
+        let positions = train::positions(game.setup(), &moves, wanted);
         if i % 10 == 9 {
             test.extend(positions);
         } else {
@@ -541,8 +541,8 @@ fn train_gammas(
     let mut records = files.len();
     for path in policies {
         let text = std::fs::read_to_string(path)?;
-        let policy_records = gammas::policy_records(&text)
-            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        let policy_records =
+            train::policy_records(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         for positions in policy_records {
             records += 1;
             if records % 10 == 0 {
@@ -559,11 +559,11 @@ fn train_gammas(
         train.len(),
         test.len()
     )?;
-    let model = gammas::train(&train, rounds, (lines, large), last_atari);
+    let model = train::train(&train, rounds, (lines, large), last_atari);
     let fits = std::iter::once(("", &model)).chain(other.iter().map(|(by, m)| (by.as_str(), m)));
     for (by, model) in fits {
         for (name, set) in [("training", &train), ("held out", &test)] {
-            let (first, log_p) = gammas::evaluate(model, set);
+            let (first, log_p) = train::evaluate(model, set);
             writeln!(
                 stdout,
                 "{name}{by}: move played ranked first {:.1}%, mean log-probability {log_p:.3}",

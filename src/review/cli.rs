@@ -76,7 +76,7 @@ pub fn run(
     } else {
         indicatif::ProgressBar::hidden()
     };
-    crate::search::patterns::init();
+    crate::playout::patterns::init();
     let mut player = Mcts::new(options.search.clone());
     let evals = analyse(
         &record.start,

@@ -4,22 +4,21 @@
 
 use std::time::Duration;
 
-use crate::board::{Board, Color, Point};
+use crate::board::{Color, Point};
 use crate::rules::{area_owners, Game, GameResult, Move, Phase, Scoring};
+use crate::tactics::seki_for_count;
 
-use super::{Budget, Decision, GenMode};
+use super::passing;
+use super::player::{Budget, Decision, GenMode};
+use super::territory::wastes_a_point;
 
 /// Playouts below which a player neither resigns nor trusts ownership.
 pub(super) const MIN_PLAYOUTS_TO_JUDGE: u64 = 200;
 /// Playouts for a dead-stone judgement when the budget is a time.
 const DEAD_STONE_PLAYOUTS: u64 = 3000;
-/// A position offers a pass once fewer than this share of the board's
-/// points are empty, or when the move that led to it was a pass.
-const PASS_WHEN_EMPTY_BELOW: f64 = 0.5;
 /// A pass is as good as the best move when its win rate is within this
-/// of the best one's, over at least this many visits.
+/// of the best one's, over at least [`passing::MIN_VISITS`] visits.
 const PASS_TOLERANCE: f64 = 0.05;
-pub(super) const PASS_MIN_VISITS: u64 = 20;
 /// A pass that wins this share of its playouts is as good as the best
 /// move however far below it ([`pass_as_good`]).
 const PASS_STILL_WINS: f64 = 0.8;
@@ -33,12 +32,6 @@ const AGREEING_SHARE: f64 = 0.8;
 /// any move after a resumption.
 pub(super) fn is_cleanup(game: &Game, mode: GenMode) -> bool {
     mode == GenMode::Cleanup || matches!(game.phase(), Phase::Resumed { .. })
-}
-
-/// Late enough in the game for a position to offer a pass.
-pub(super) fn late(board: &Board) -> bool {
-    let area = f64::from(board.size()) * f64::from(board.size());
-    (board.empty_count() as f64) < PASS_WHEN_EMPTY_BELOW * area
 }
 
 /// 1 for a win of `color`, 0.5 for a draw, 0 for a loss.
@@ -146,7 +139,7 @@ pub(super) struct Findings<'a, S: Fn(Point, Color) -> f64> {
 /// 0.900). A pass into a capturing race that the opponent wins by moving
 /// first loses most of its playouts.
 pub(super) fn pass_as_good(visits: u64, rate: f64, best_rate: f64) -> bool {
-    visits >= PASS_MIN_VISITS && (rate >= best_rate - PASS_TOLERANCE || rate >= PASS_STILL_WINS)
+    visits >= passing::MIN_VISITS && (rate >= best_rate - PASS_TOLERANCE || rate >= PASS_STILL_WINS)
 }
 
 /// True when the best move is hopeless enough to resign.
@@ -214,8 +207,7 @@ pub(super) fn decide<S: Fn(Point, Color) -> f64>(
     // costs a point for sure, while a pass that the search finds about as
     // good costs nothing: the playouts' own random invasions, which a
     // filled territory resists better, are no reason to pay it.
-    let wasted = game.rules().scoring == Scoring::Territory
-        && super::territory::wastes_a_point(board, color, best);
+    let wasted = game.rules().scoring == Scoring::Territory && wastes_a_point(board, color, best);
     // A pass the search does not prefer needs the judgement below, or a
     // board the playouts agree on: with no time left to judge, playing on
     // costs nothing under area scoring, and a point at most by territory.
@@ -252,7 +244,7 @@ pub(super) fn decide<S: Fn(Point, Color) -> f64>(
         }
         _ => counted_dead,
     };
-    let seki = super::seki_for_count(game, counted_dead);
+    let seki = seki_for_count(game, counted_dead);
     let count = game.result(counted_dead, &seki);
     let value = value_for(count, color);
     // A pass into a sure loss is no better than a hopeless move that the
@@ -407,26 +399,6 @@ mod tests {
         game.play(Move::Pass(Color::White)).expect("pass");
         game.dispute().expect("dispute");
         assert!(is_cleanup(&game, GenMode::Normal));
-    }
-
-    #[test]
-    fn late_once_fewer_than_half_the_points_are_empty() {
-        // 36 points on 6x6: 18 empty is exactly half, not yet late; 17 is.
-        let mut b = crate::testing::board(
-            "X X X X X X
-             X X X X X X
-             X X X X X X
-             . . . . . .
-             . . . . . .
-             . . . . . .",
-        );
-        assert_eq!(b.empty_count(), 18);
-        assert!(!late(&b));
-        b.play_unchecked(Color::White, v("A3", 6));
-        assert_eq!(b.empty_count(), 17);
-        assert!(late(&b));
-        assert!(!late(&Board::new(6)));
-        assert!(!late(&Board::new(19)));
     }
 
     #[test]

@@ -16,7 +16,7 @@ use rand::Rng;
 use crate::board::{Color, Point};
 
 use super::analysis::MoveFilter;
-use super::endgame::PASS_MIN_VISITS;
+use super::passing;
 use super::tree::{NodeId, Stats, Tree, WIN};
 
 /// AMAF games worth as much as one real game (Pachi's `equiv_rave`) on
@@ -113,7 +113,7 @@ impl Rave<'_> {
             let pass = kids.clone().map(NodeId).find(|&id| tree.node(id).is_pass());
             if let Some(id) = pass {
                 let c = tree.node(id);
-                if c.visits() < PASS_MIN_VISITS as u32
+                if c.visits() < passing::MIN_VISITS as u32
                     && !c.is_illegal()
                     && (self.filter.is_empty() || self.filter.permits(color, None, depth))
                 {
