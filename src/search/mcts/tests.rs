@@ -583,3 +583,38 @@ fn the_dame_before_a_teire_is_filled_first() {
         }
     }
 }
+
+/// A player asked about a 5x5 board and then about a 9x9 board with the
+/// same stones on the same points answers the 9x9 board as a fresh player
+/// does. White's A5-B5 and D5-E5 share the one liberty C5 on the top edge
+/// of 5x5 and are dead there; on 9x9 the fifth line is the middle of the
+/// board, with White's side above it, and the playouts keep D5-E5 alive. A point is the same index on every
+/// size, so both boards hash the same, and a cache keyed by the
+/// arrangement and the side to move alone gave the 9x9 board the 5x5
+/// verdict.
+#[test]
+fn the_dead_stone_verdict_of_one_size_is_not_served_for_another() {
+    const STONES: &str = "O O . O O
+                          X X X X X
+                          . . . . .
+                          . . . . .
+                          . . . . .";
+    let small: Board = STONES.parse().expect("diagram");
+    let mut big = Board::new(9);
+    for p in small.points() {
+        if let Some(c) = small.color_at(p) {
+            big.play_unchecked(c, p);
+        }
+    }
+    assert_eq!(big.hash(), small.hash());
+    let small = Game::with_setup(small, 0, Color::Black, Rules::CHINESE, 7.0);
+    let big = Game::with_setup(big, 0, Color::Black, Rules::CHINESE, 7.0);
+    let budget = Budget::Playouts(1000);
+    let mut player = Mcts::new(params());
+    let mut white: Vec<Point> = ["A5", "B5", "D5", "E5"].iter().map(|s| v(s, 5)).collect();
+    white.sort_unstable();
+    assert_eq!(player.dead_stones(&small, budget), white);
+    let fresh = Mcts::new(params()).dead_stones(&big, budget);
+    assert_ne!(fresh, white, "D5-E5 lives on 9x9");
+    assert_eq!(player.dead_stones(&big, budget), fresh);
+}
