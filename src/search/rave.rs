@@ -78,10 +78,10 @@ pub(super) struct Rave<'a> {
     pub(super) area: f64,
     /// Whether the move before the root was a pass.
     pub(super) after_pass: bool,
-    /// Whether the root's pass must be tried a few times whatever its
-    /// value: after the opponent's pass, and late in a game counted by
-    /// territory, where a pass is often the only move that gives nothing
-    /// away (see `territory`).
+    /// Whether the root's pass must be tried [`passing::MIN_VISITS`] times
+    /// whatever its value: after the opponent's pass, and late in a game
+    /// counted by territory, where a pass is often the only move that
+    /// gives nothing away ([`passing::root_must_try`]).
     pub(super) try_pass: bool,
     /// Moves the caller does not want searched.
     pub(super) filter: &'a MoveFilter,
