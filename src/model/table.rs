@@ -200,7 +200,7 @@ impl Model {
         out
     }
 
-    /// The features of a move ([`features`]) as this model reads them: the
+    /// The features of a move (`model::features`) as this model reads them: the
     /// large shapes only if it has any.
     pub fn features(
         &self,
