@@ -6,8 +6,8 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use ingo::board::{Board, Color, Point};
-use ingo::search::patterns;
-use ingo::search::playout::{area_score, play_out, Policy};
+use ingo::playout::patterns;
+use ingo::playout::{area_score, play_out, Policy};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 

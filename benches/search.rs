@@ -7,8 +7,8 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use ingo::board::Color;
+use ingo::playout::Policy;
 use ingo::rules::{Game, Rules};
-use ingo::search::playout::Policy;
 use ingo::search::{Budget, GenMode, Mcts, Player, SearchParams};
 
 fn search(c: &mut Criterion) {

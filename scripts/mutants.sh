@@ -104,11 +104,12 @@ command -v cargo-nextest >/dev/null || nice -n 10 cargo install --locked cargo-n
 default_files=$(ls src/board/*.rs src/rules/*.rs)
 # The parts of the search whose results do not depend on chance or timing:
 # the clock arithmetic, the 3x3 patterns, the node arena (one thread), the
-# priors, the end-game rules (pass, cleanup, resign), dynamic komi and the
-# analysis move filter. Not in .ci/run: a change there would cost CI a
-# scratch build of several minutes for few mutants.
-search_files="src/search/time.rs src/search/patterns.rs src/search/tree.rs src/search/prior.rs
-    src/search/endgame.rs src/search/dynkomi.rs src/search/analysis.rs"
+# priors, when a pass is offered, the end-game rules (pass, cleanup,
+# resign), dynamic komi and the analysis move filter. Not in .ci/run: a
+# change there would cost CI a scratch build of several minutes for few
+# mutants.
+search_files="src/search/time.rs src/playout/patterns.rs src/search/tree.rs src/search/prior.rs
+    src/search/passing.rs src/search/endgame.rs src/search/dynkomi.rs src/search/analysis.rs"
 if [ "${1:-}" = "--search" ]; then
     shift
     # shellcheck disable=SC2086 # one word per file

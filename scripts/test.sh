@@ -20,6 +20,6 @@ cargo test --release --test gnugo_crosscheck -- --ignored --nocapture
 cargo build --release
 mkdir -p target/gammas-check
 scripts/gammas/train.sh --out target/gammas-check
-cmp src/search/gammas.txt target/gammas-check/gammas.txt
-cmp src/search/gammas-large.txt target/gammas-check/gammas-large.txt
-cmp src/search/gammas-19.txt target/gammas-check/gammas-19.txt
+cmp src/model/gammas.txt target/gammas-check/gammas.txt
+cmp src/model/gammas-large.txt target/gammas-check/gammas-large.txt
+cmp src/model/gammas-19.txt target/gammas-check/gammas-19.txt

@@ -25,9 +25,15 @@
 //!            └──────────► board::Board ◄────────────┘        copies
 //!  stdout ◄─ "=id result\n\n" / "?id error\n\n"
 //! ```
-//! `board` knows no rules; `rules` owns the game; `search` reads a `Game`
-//! and proposes; `gtp` turns text into calls on both, with no I/O of its
-//! own; `cli` and the thin `main` wire them to the process.
+//! `board` knows no rules; `rules` owns the game; `tactics` reads Go
+//! knowledge off a board (ladders, seki, the strings a territory count
+//! takes as dead); `playout` plays a position out to its end and `model`
+//! weighs every move by its features (its offline trainer in
+//! `model::train`); `search` reads a `Game` and proposes, with both; `gtp`
+//! turns text into calls on the game and the player, with no I/O of its
+//! own; `cli` and the thin `main` wire them to the process. Imports only
+//! go down: board <- rules <- tactics <- {playout, model} <- search <-
+//! {review, gtp, cli}.
 //!
 //! Streaming commands (`lz-analyze` and kin) and pondering run the search
 //! on a thread of its own: `gtp::io` reads input on another thread, so the
@@ -41,10 +47,13 @@ pub mod board;
 pub mod cli;
 pub mod cpu;
 pub mod gtp;
+pub mod model;
+pub mod playout;
 pub mod review;
 pub mod rules;
 pub mod search;
 pub mod sgf;
+pub mod tactics;
 
 #[cfg(test)]
 mod testing;

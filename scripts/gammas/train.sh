@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Learns the move model's three tables; every tenth record is held out
 # and the fit printed for each table.
-# - src/search/gammas.txt, without large shapes (every dead-stone
+# - src/model/gammas.txt, without large shapes (every dead-stone
 #   judgement, on 13x13 and up without its line gammas), from the GNU Go
 #   3.8 and Pachi 12.90 moves in the 791 games of ingo's matches against
 #   GNU Go (level 10) and Pachi (10,000 playouts) in games.tar.gz, with
 #   line gammas of their own for the first four lines (the fifth line of
 #   9x9 is the centre point alone);
-# - src/search/gammas-large.txt (below 13x13), with the large shapes of
+# - src/model/gammas-large.txt (below 13x13), with the large shapes of
 #   weight at least 5 and the same four lines, from the 33,703 positions
 #   in pachi-policy-9.tar.gz: scripts/match/pachi-policy.js --dense 30
 #   --every 2 --shard 1/4 and 2/4 (half the records: Pachi 12.90's pattern
@@ -15,7 +15,7 @@
 #   of games.tar.gz (those 791, GNU Go against Pachi, 70, and Pachi
 #   against itself, 50) and more-games.tar.gz (ingo against Pachi at
 #   10,000 playouts each in the matches of stop 36), komi 7, Chinese rules;
-# - src/search/gammas-19.txt (13x13 and up), with the large shapes of
+# - src/model/gammas-19.txt (13x13 and up), with the large shapes of
 #   weight at least 5 and line gammas for the first six lines (a 19x19
 #   opening tells the third and fourth from the centre), from the 14,143
 #   positions in pachi-policy-19.tar.gz: pachi-policy.js --dense 40
@@ -30,13 +30,13 @@
 #
 #   scripts/gammas/train.sh [--ingo target/release/ingo] [--out DIR]
 #
-# --out writes the three tables to DIR (default src/search). Rebuild ingo
+# --out writes the three tables to DIR (default src/model). Rebuild ingo
 # afterwards: the tables are compiled in.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 ingo="target/release/ingo"
-out="src/search"
+out="src/model"
 while [ $# -gt 0 ]; do
     case "$1" in
         --ingo) ingo="$2"; shift 2 ;;

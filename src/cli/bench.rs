@@ -15,7 +15,7 @@ use crate::board::{Board, Color};
 use crate::cpu::process_cpu_seconds;
 use crate::gtp::Config;
 use crate::rules::{Game, Rules};
-use crate::search::playout::{play_out, Policy};
+use crate::playout::{play_out, Policy};
 use crate::search::{Budget, Decision, GenMode, Mcts, Player, SearchParams};
 
 /// The board the bench plays on unless told: small enough for a quick
@@ -197,7 +197,7 @@ fn timed<T>(work: impl FnOnce() -> T) -> (T, f64, Option<f64>) {
 /// nothing they write.
 fn playouts_bench(size: u8, playouts: u64, threads: usize, policy: Policy) -> Report {
     let empty = Board::new(size);
-    crate::search::patterns::init();
+    crate::playout::patterns::init();
     let (moves, seconds, cpu) = timed(|| {
         std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
@@ -247,12 +247,12 @@ fn playouts_bench(size: u8, playouts: u64, threads: usize, policy: Policy) -> Re
 /// One genmove of the tree search from the empty board: the playouts/s a
 /// real search reaches, tree included.
 fn search_bench(size: u8, playouts: u64, params: SearchParams, komi: f64) -> Report {
-    crate::search::patterns::init();
+    crate::playout::patterns::init();
     // The move model's tables load before the clock starts.
-    std::sync::LazyLock::force(&crate::search::gammas::MODEL);
-    std::sync::LazyLock::force(&crate::search::gammas::LARGE);
-    std::sync::LazyLock::force(&crate::search::gammas::BIG);
-    std::sync::LazyLock::force(&crate::search::gammas::MODEL_BIG);
+    std::sync::LazyLock::force(&crate::model::JUDGE_SMALL);
+    std::sync::LazyLock::force(&crate::model::PLAY_SMALL);
+    std::sync::LazyLock::force(&crate::model::PLAY_BIG);
+    std::sync::LazyLock::force(&crate::model::JUDGE_BIG);
     let game = Game::new(size, Rules::SIMPLIFIED_ING, komi);
     let (threads, policy) = (params.threads, params.policy);
     let mut player = Mcts::new(params);

@@ -103,7 +103,7 @@ pub enum Command {
     /// Play a whole game against itself and print the moves, the final
     /// board and the result.
     Selfplay(selfplay::SelfplayArgs),
-    /// Learn the gammas of the move model (src/search/gammas.txt) from
+    /// Learn the gammas of the move model (src/model/gammas.txt) from
     /// game records (the moves of the players named by --learn, all when
     /// none) and policy files (a teacher's probabilities), every tenth
     /// record held out to measure the fit.
@@ -175,7 +175,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 mod tests {
     use super::*;
     use crate::rules::Rules;
-    use crate::search::playout::Policy;
+    use crate::playout::Policy;
     use crate::search::{PlayerKind, SearchParams};
 
     fn parse(line: &[&str]) -> Result<Cli, clap::Error> {

@@ -131,7 +131,7 @@ fn review(options: &ReviewOptions) -> anyhow::Result<[PathBuf; 2]> {
     } else {
         indicatif::ProgressBar::hidden()
     };
-    crate::search::patterns::init();
+    crate::playout::patterns::init();
     let mut player = Mcts::new(options.search.clone());
     let evals = analyse(
         &record.start,

@@ -130,7 +130,7 @@ pub fn run(options: &SelfplayOptions) -> anyhow::Result<()> {
     } else {
         Vec::new()
     };
-    let seki = crate::search::seki_for_count(&game, &dead);
+    let seki = crate::tactics::seki_for_count(&game, &dead);
     let result = match resigned {
         Some(c) => format!("{}+R", (!c).letter()),
         None => game.result(&dead, &seki).sgf(),

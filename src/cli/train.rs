@@ -10,7 +10,7 @@ use clap::Args;
 use super::args::parse_count;
 use crate::board::Color;
 use crate::rules::{Move, Rules};
-use crate::search::gammas;
+use crate::model::{self, train, Model};
 
 /// Minorization-maximization rounds unless told.
 const ROUNDS: u64 = 20;
@@ -37,8 +37,8 @@ pub struct TrainArgs {
     pub rounds: u64,
     /// Lines, from the edge, with line gammas of their own (the lines
     /// inside share the last one's).
-    #[arg(long, default_value_t = gammas::MAX_LINES,
-          value_parser = clap::value_parser!(u8).range(1..=i64::from(gammas::MAX_LINES)))]
+    #[arg(long, default_value_t = model::MAX_LINES,
+          value_parser = clap::value_parser!(u8).range(1..=i64::from(model::MAX_LINES)))]
     pub lines: u8,
     /// Learn the large shapes (within distance 2, 3 and 4 of a move)
     /// played at least this many times; 0 learns none.
@@ -117,10 +117,10 @@ pub fn run(training: &Training) -> anyhow::Result<()> {
     let other = training
         .compare
         .as_ref()
-        .map(|path| -> anyhow::Result<(String, gammas::Model)> {
+        .map(|path| -> anyhow::Result<(String, Model)> {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read {}", path.display()))?;
-            let model = gammas::Model::parse(&text)
+            let model = Model::parse(&text)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
             Ok((format!(" by {}", path.display()), model))
         })
@@ -143,7 +143,7 @@ pub fn run(training: &Training) -> anyhow::Result<()> {
             learn.is_empty() || learn.iter().any(|l| name.contains(l.as_str()))
         };
         let moves: Vec<Move> = game.moves().collect();
-        let positions = gammas::positions(game.setup(), &moves, wanted);
+        let positions = train::positions(game.setup(), &moves, wanted);
         if i % 10 == 9 {
             test.extend(positions);
         } else {
@@ -154,7 +154,7 @@ pub fn run(training: &Training) -> anyhow::Result<()> {
     for path in &training.policies {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read {}", path.display()))?;
-        let policy_records = gammas::policy_records(&text)
+        let policy_records = train::policy_records(&text)
             .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         for positions in policy_records {
             records += 1;
@@ -172,11 +172,11 @@ pub fn run(training: &Training) -> anyhow::Result<()> {
         train.len(),
         test.len()
     )?;
-    let model = gammas::train(&train, rounds, (lines, large), last_atari);
+    let model = train::train(&train, rounds, (lines, large), last_atari);
     let fits = std::iter::once(("", &model)).chain(other.iter().map(|(by, m)| (by.as_str(), m)));
     for (by, model) in fits {
         for (name, set) in [("training", &train), ("held out", &test)] {
-            let (first, log_p) = gammas::evaluate(model, set);
+            let (first, log_p) = train::evaluate(model, set);
             writeln!(
                 stdout,
                 "{name}{by}: move played ranked first {:.1}%, mean log-probability {log_p:.3}",

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use crate::board::{Color, Point};
 use crate::rules::{format_number, Phase, PhaseError, Rules, Scoring};
-use crate::search::seki_stones;
+use crate::tactics::seki_stones;
 
 use super::parse::{arity, no_args};
 use super::response::{gnugo_order, vertex_list, GtpError};

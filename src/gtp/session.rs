@@ -18,9 +18,9 @@ use crate::board::{Color, Point};
 use crate::rules::{EndRule, Game, GameResult, IllegalMove, Move, Phase, Rules, ScoreBreakdown};
 use crate::search::time::TimeControl;
 use crate::search::{
-    seki_for_count, Analysis, Budget, Decision, GenMode, MoveFilter, Player, PlayerKind,
-    SearchParams,
+    Analysis, Budget, Decision, GenMode, MoveFilter, Player, PlayerKind, SearchParams,
 };
+use crate::tactics::seki_for_count;
 
 use super::response::GtpError;
 

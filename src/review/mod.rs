@@ -21,8 +21,9 @@ use sgf_parse::SgfNode;
 
 use crate::board::{Color, Point};
 use crate::rules::{EndRule, Game, IllegalMove, Move, Phase, Rules};
-use crate::search::{seki_for_count, Analysis, Budget, MoveFilter, Player, Watch};
+use crate::search::{Analysis, Budget, MoveFilter, Player, Watch};
 use crate::sgf::LoadError;
+use crate::tactics::seki_for_count;
 
 pub mod annotate;
 pub mod plot;

@@ -11,11 +11,12 @@ use rand::{Rng, SeedableRng};
 use crate::board::{Board, Color, Point, MAX_POINTS};
 use crate::rules::Game;
 
+use super::analysis::Watch;
 use super::endgame::{dead_stone_budget, decide, is_cleanup, resigns, DeadCache, Findings};
 use super::ownership::dead_strings;
-use super::playout::{final_owner, play_out, Policy};
-use super::territory;
-use super::{Budget, Decision, GenMode, Player, SearchParams, Watch};
+use super::player::{Budget, Decision, GenMode, Player, SearchParams};
+use crate::playout::{final_owner, play_out, Policy};
+use crate::tactics::dead_for_count;
 
 /// Weight of the final margin (as a share of the board) next to the win:
 /// when every move wins or every move loses, the margin still tells them
@@ -145,7 +146,7 @@ impl FlatMonteCarlo {
     /// under territory scoring, those the count confirms dead).
     fn dead_from(game: &Game, stats: &Stats) -> Vec<Point> {
         let dead = dead_strings(game.board(), |p, c| stats.ownership(p, c));
-        territory::dead_for_count(game, dead)
+        dead_for_count(game, dead)
     }
 
     /// The dead stones of the position from playouts of `budget`, cached

@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use super::flat::FlatMonteCarlo;
 use super::mcts::Mcts;
-use super::{Player, SearchParams};
+use super::player::{Player, SearchParams};
 
 /// A player that can be chosen (`--player`, SPEC §3).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -54,7 +54,7 @@ mod tests {
     use super::*;
     use crate::board::Color;
     use crate::rules::{Game, Rules};
-    use crate::search::{Budget, Decision, GenMode};
+    use crate::search::player::{Budget, Decision, GenMode};
     use crate::testing::{board, vertex};
 
     #[test]

@@ -20,31 +20,22 @@ use super::ambition::Ambition;
 use super::analysis::{Analysis, MoveFilter, Watch};
 use super::dynkomi;
 use super::endgame::{
-    dead_stone_budget, decide, is_cleanup, late, pass_as_good, resigns, DeadCache, Findings,
-    PassEvidence,
+    dead_stone_budget, decide, is_cleanup, pass_as_good, resigns, DeadCache, Findings, PassEvidence,
 };
-use super::gammas;
 use super::ownership::{Ownership, SharedOwnership};
+use super::passing;
+use super::player::{Budget, Decision, GenMode, Player, SearchParams};
 use super::rave::Rave;
 use super::territory;
 use super::tree::{NodeId, Stats, Tree, ROOT};
 use super::workers::{Limits, Search};
-use super::{Budget, Decision, GenMode, Player, SearchParams};
+use crate::model;
+use crate::tactics::dead_for_count;
 
 /// A leaf gets children once it has been visited more than this many
 /// times on a 9x9 board (Fuego: 3); bigger boards wait longer, since each
 /// expansion adds a node per empty point (Pachi waits for 8).
 const EXPAND_AT: u32 = 3;
-
-/// True when the root of a kept tree is expanded but has no pass child,
-/// though a new root here would offer one.
-fn root_lacks_pass(tree: &Tree, game: &Game) -> bool {
-    let root = tree.node(ROOT);
-    let wants = late(game.board())
-        || territory::tries_pass(game)
-        || matches!(game.last_move(), Some(Move::Pass(_)));
-    wants && root.is_expanded() && !root.children().any(|i| tree.node(NodeId(i)).is_pass())
-}
 
 /// The tree kept from the last search, and the game it was for.
 struct Kept {
@@ -153,7 +144,7 @@ impl Mcts {
         let tree = self
             .reuse(game, color, black_extra)
             // A kept node expanded before passes were offered has none.
-            .filter(|t| !passes || !root_lacks_pass(t, game))
+            .filter(|t| !passes || !passing::root_lacks_pass(t, game))
             .unwrap_or_else(|| Tree::new(self.params.max_nodes));
         let limits = match budget {
             Budget::Playouts(n) => Limits {
@@ -186,8 +177,7 @@ impl Mcts {
                 color,
                 area: size * size,
                 after_pass: matches!(game.last_move(), Some(Move::Pass(_))),
-                try_pass: matches!(game.last_move(), Some(Move::Pass(_)))
-                    || territory::tries_pass(game),
+                try_pass: passing::root_must_try(game),
                 filter,
             },
             game,
@@ -201,9 +191,9 @@ impl Mcts {
             // of `does_not_pass_with_groups_only_the_playouts_keep_alive`:
             // found in 0 of 20 seeds, 20 of 20 with the table without).
             model: if self.judging {
-                gammas::for_judging(game.size())
+                model::for_judging(game.size())
             } else {
-                gammas::for_position(game.board())
+                model::for_position(game.board())
             },
             last,
             prev,
@@ -303,7 +293,7 @@ impl Mcts {
         self.judging = false;
         self.kept = kept;
         self.rng = saved;
-        let dead = territory::dead_for_count(game, out.own.dead(board));
+        let dead = dead_for_count(game, out.own.dead(board));
         self.dead_cache.set(game, dead.clone());
         dead
     }
@@ -404,13 +394,14 @@ impl Player for Mcts {
         let pass_as_good = pass_stats
             .and_then(|s| Some((s.visits, s.win_rate()?)))
             .is_some_and(|(v, r)| pass_as_good(u64::from(v), r, best_rate));
-        if !cleanup && (opponent_passed || late(board) || territory::tries_pass(game)) {
+        let territory = game.rules().scoring == Scoring::Territory;
+        if !cleanup && passing::offered(board, opponent_passed, territory) {
             log::info!(
                 "pass: visits {pass_visits} win rate {:.3}",
                 pass_stats.and_then(|s| s.win_rate()).unwrap_or(0.0)
             );
         }
-        let dead = territory::dead_for_count(game, out.own.dead(board));
+        let dead = dead_for_count(game, out.own.dead(board));
         let moves: Vec<Point> = ranked.iter().map(|&(p, _)| p).collect();
         let found = Findings {
             ranked: &moves,

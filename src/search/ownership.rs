@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use crate::board::{Board, Color, Point, MAX_POINTS};
 
-use super::seki::seki_stones;
+use crate::tactics::seki_stones;
 
 /// A string is dead when the opponent owns its points in more than this
 /// share of the playouts.

@@ -1,7 +1,7 @@
 //! Prior knowledge for new tree nodes: each child starts with some virtual
 //! games, as if it had been tried already. An even prior (Pachi, Fuego)
 //! keeps the first few playouts from deciding everything; the move model
-//! ([`gammas`]: shapes, captures, ataris and ladders, self-ataris, nearness
+//! ([`model`]: shapes, captures, ataris and ladders, self-ataris, nearness
 //! to the last moves) adds wins that grow with the probability it gives
 //! the move, as Pachi's pattern prior does; an escape into a long
 //! working ladder is no child at all; on big boards moves far from every
@@ -10,9 +10,9 @@
 
 use crate::board::{Board, Color, Point};
 
-use super::gammas::{self, Model};
-use super::tactics;
 use super::tree::NewChild;
+use crate::model::{self, Model};
+use crate::tactics;
 
 /// Extensions before the capture from which a ladder escape is pruned:
 /// Pachi prunes every ladder of four moves or more (its count takes in
@@ -28,7 +28,7 @@ const LONG_LADDER: u32 = 3;
 const EVEN: f64 = 20.0;
 /// Virtual wins for a move the model is sure of; a move of probability p
 /// gets sqrt(p) of them (Pachi's rule).
-const MODEL: f64 = 300.0;
+const MODEL_WINS: f64 = 300.0;
 /// Virtual games for a move far from every stone on a big board, by line
 /// (first line first): a result below 0.5 is a malus, above a bonus.
 /// Playouts say little about the opening of a big board, where the third
@@ -86,7 +86,7 @@ pub fn children(
         out.push(prior.child(None));
     }
     // On big boards the hand-made tables for empty areas and corners add
-    // to the line gammas of the model (see `gammas::for_position`).
+    // to the line gammas of the model (see `model::for_position`).
     let big = board.size() >= 13;
     let empty_corners = if big {
         empty_corners(board)
@@ -120,9 +120,9 @@ pub fn children(
     for (p, s, alone) in moves {
         let mut prior = Prior::default();
         prior.add(EVEN, 0.5);
-        prior.add(MODEL * (s / total).sqrt(), 1.0);
+        prior.add(MODEL_WINS * (s / total).sqrt(), 1.0);
         if big && alone {
-            if let Some(&(games, rate)) = EMPTY_AREA_BIG.get(usize::from(gammas::line(board, p))) {
+            if let Some(&(games, rate)) = EMPTY_AREA_BIG.get(usize::from(model::line(board, p))) {
                 prior.add(games, rate);
             }
         }
@@ -193,10 +193,10 @@ mod tests {
         );
         // White D4 has one liberty, E4: Black captures there, White
         // escapes there (D4-E4 then has three liberties).
-        let black = children(&b, Color::Black, None, None, false, &gammas::MODEL);
+        let black = children(&b, Color::Black, None, None, false, &model::JUDGE_SMALL);
         assert!(prior_of(&black, "E4", 7) > 0.6);
         assert!(prior_of(&black, "E4", 7) > prior_of(&black, "F6", 7));
-        let white = children(&b, Color::White, None, None, false, &gammas::MODEL);
+        let white = children(&b, Color::White, None, None, false, &model::JUDGE_SMALL);
         assert!(prior_of(&white, "E4", 7) > 0.6);
     }
 
@@ -211,7 +211,7 @@ mod tests {
         );
         // Black A4-C4-C5 has liberties A5 and B5: filling either leaves
         // one.
-        let black = children(&b, Color::Black, None, None, false, &gammas::MODEL);
+        let black = children(&b, Color::Black, None, None, false, &model::JUDGE_SMALL);
         let quiet = prior_of(&black, "C2", 5);
         assert!(prior_of(&black, "B5", 5) < quiet);
         assert!(prior_of(&black, "A5", 5) < quiet);
@@ -226,7 +226,7 @@ mod tests {
              O O O O O
              . O . O .",
         );
-        let black = children(&b, Color::Black, None, None, false, &gammas::MODEL);
+        let black = children(&b, Color::Black, None, None, false, &model::JUDGE_SMALL);
         let v = |s: &str| Point::parse(s, 5).expect("v");
         assert!(!black
             .iter()
@@ -238,7 +238,7 @@ mod tests {
             !black.iter().any(|k| k.point.is_none()),
             "no pass unless asked"
         );
-        let with_pass = children(&b, Color::Black, None, None, true, &gammas::MODEL);
+        let with_pass = children(&b, Color::Black, None, None, true, &model::JUDGE_SMALL);
         assert_eq!(with_pass.len(), black.len() + 1);
         assert_eq!(with_pass[0].point, None);
     }
@@ -259,24 +259,24 @@ mod tests {
              . . . . . . . . .
              . . . . . . . . .",
         );
-        assert!(crate::search::tactics::atari_ladders(
+        assert!(crate::tactics::atari_ladders(
             &b,
             Color::Black,
             Point::parse("E4", 9).expect("v")
         ));
-        let black = children(&b, Color::Black, None, None, false, &gammas::MODEL);
+        let black = children(&b, Color::Black, None, None, false, &model::JUDGE_SMALL);
         assert!(prior_of(&black, "E4", 9) > 0.6);
         assert!(prior_of(&black, "E4", 9) > prior_of(&black, "G3", 9));
         let mut b = b;
         b.play_unchecked(Color::Black, Point::parse("E4", 9).expect("v"));
         // White's escape at D5 is no child at all; the move beside it is.
         let d5 = Point::parse("D5", 9).expect("v");
-        let white = children(&b, Color::White, None, None, false, &gammas::MODEL);
+        let white = children(&b, Color::White, None, None, false, &model::JUDGE_SMALL);
         assert!(white.iter().all(|k| k.point != Some(d5)));
         assert!(white.iter().any(|k| k.point == Point::parse("C5", 9).ok()));
         // With a ladder breaker at C7 the escape is a child, and urgent.
         b.play_unchecked(Color::White, Point::parse("C7", 9).expect("v"));
-        let white = children(&b, Color::White, None, None, false, &gammas::MODEL);
+        let white = children(&b, Color::White, None, None, false, &model::JUDGE_SMALL);
         assert!(prior_of(&white, "D5", 9) > 0.9);
         assert!(prior_of(&white, "D5", 9) > prior_of(&white, "G3", 9));
     }
@@ -288,12 +288,8 @@ mod tests {
         // stays a child.
         let b = crate::testing::positions::race_connection();
         let g9 = Point::parse("G9", 9).expect("v");
-        assert!(crate::search::tactics::runs_into_ladder(
-            &b,
-            Color::White,
-            g9
-        ));
-        let white = children(&b, Color::White, None, None, false, &gammas::MODEL);
+        assert!(crate::tactics::runs_into_ladder(&b, Color::White, g9));
+        let white = children(&b, Color::White, None, None, false, &model::JUDGE_SMALL);
         assert!(white.iter().any(|k| k.point == Some(g9)));
     }
 
@@ -308,7 +304,7 @@ mod tests {
             Some(q16),
             None,
             false,
-            gammas::for_position(&b),
+            model::for_position(&b),
         );
         assert!(prior_of(&kids, "D4", 19) > prior_of(&kids, "K10", 19));
         assert!(prior_of(&kids, "D2", 19) < prior_of(&kids, "D4", 19));
@@ -320,14 +316,7 @@ mod tests {
         // (size, the top-right 4-4 point, the 4th-line point mid top).
         for (size, star, side) in [(19u8, "Q16", "K16"), (13, "K10", "G10")] {
             let mut b = Board::new(size);
-            let kids = children(
-                &b,
-                Color::Black,
-                None,
-                None,
-                false,
-                gammas::for_position(&b),
-            );
+            let kids = children(&b, Color::Black, None, None, false, model::for_position(&b));
             assert!(prior_of(&kids, star, size) > prior_of(&kids, side, size));
             assert!(prior_of(&kids, "C4", size) > prior_of(&kids, "C6", size));
             assert!(prior_of(&kids, "C3", size) > prior_of(&kids, "B2", size));
@@ -340,7 +329,7 @@ mod tests {
                 Some(d4),
                 None,
                 false,
-                gammas::for_position(&b),
+                model::for_position(&b),
             );
             assert!(prior_of(&kids, star, size) > prior_of(&kids, side, size));
             // A corner with a stone in it is no longer empty.
@@ -361,7 +350,7 @@ mod tests {
              X X X X O
              X X X O .",
         );
-        let black = children(&b, Color::Black, None, None, false, &gammas::MODEL);
+        let black = children(&b, Color::Black, None, None, false, &model::JUDGE_SMALL);
         assert_eq!(black.len(), 1);
         assert_eq!(black[0].point, Some(Point::parse("E1", 5).expect("v")));
         assert_eq!((black[0].prior_visits, black[0].prior_wins), (320, 620));
@@ -380,7 +369,7 @@ mod tests {
             None,
             None,
             false,
-            &gammas::MODEL,
+            &model::JUDGE_SMALL,
         );
         assert_eq!(kids.len(), 81);
         let mut sum = 0.0;

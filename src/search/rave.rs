@@ -16,7 +16,7 @@ use rand::Rng;
 use crate::board::{Color, Point};
 
 use super::analysis::MoveFilter;
-use super::endgame::PASS_MIN_VISITS;
+use super::passing;
 use super::tree::{NodeId, Stats, Tree, WIN};
 
 /// AMAF games worth as much as one real game (Pachi's `equiv_rave`) on
@@ -78,10 +78,10 @@ pub(super) struct Rave<'a> {
     pub(super) area: f64,
     /// Whether the move before the root was a pass.
     pub(super) after_pass: bool,
-    /// Whether the root's pass must be tried a few times whatever its
-    /// value: after the opponent's pass, and late in a game counted by
-    /// territory, where a pass is often the only move that gives nothing
-    /// away (see `territory`).
+    /// Whether the root's pass must be tried [`passing::MIN_VISITS`] times
+    /// whatever its value: after the opponent's pass, and late in a game
+    /// counted by territory, where a pass is often the only move that
+    /// gives nothing away ([`passing::root_must_try`]).
     pub(super) try_pass: bool,
     /// Moves the caller does not want searched.
     pub(super) filter: &'a MoveFilter,
@@ -113,7 +113,7 @@ impl Rave<'_> {
             let pass = kids.clone().map(NodeId).find(|&id| tree.node(id).is_pass());
             if let Some(id) = pass {
                 let c = tree.node(id);
-                if c.visits() < PASS_MIN_VISITS as u32
+                if c.visits() < passing::MIN_VISITS as u32
                     && !c.is_illegal()
                     && (self.filter.is_empty() || self.filter.permits(color, None, depth))
                 {

@@ -11,7 +11,7 @@
 
 use std::time::Duration;
 
-use super::Budget;
+use super::player::Budget;
 use crate::board::{ByColor, Color};
 
 /// The clock agreed for the game, in seconds.

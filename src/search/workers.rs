@@ -17,14 +17,14 @@ use rand::SeedableRng;
 use crate::board::{Board, Color, Point, MAX_POINTS};
 use crate::rules::{Game, KoRule, TieRule};
 
-use super::endgame::late;
-use super::gammas::Model;
 use super::ownership::{Ownership, SharedOwnership};
-use super::playout::{owners, play_out, Policy};
+use super::passing;
 use super::prior;
 use super::rave::Rave;
 use super::territory;
 use super::tree::{Legality, NodeId, Tree, DRAW, ROOT, WIN};
+use crate::model::Model;
+use crate::playout::{owners, play_out, Policy};
 
 /// Extend the search past its target while the most visited move has
 /// fewer than this many times the visits of the second.
@@ -171,12 +171,10 @@ impl Search<'_> {
                 let ready = node == ROOT || n.visits() > self.expand_at;
                 if ready && !tree.is_full() && n.try_claim() {
                     let pass = self.passes
-                        && (after_pass
-                            || late(&w.board)
-                            || (self.territory.is_some() && territory::closed(&w.board)));
+                        && passing::offered(&w.board, after_pass, self.territory.is_some());
                     let mut kids = prior::children(&w.board, color, last, prev, pass, self.model);
                     if pass && self.territory.is_some() {
-                        territory::raise_pass_prior(&mut kids);
+                        passing::raise_pass_prior(&mut kids);
                     }
                     tree.expand(node, &kids);
                 }
@@ -418,7 +416,7 @@ mod tests {
             tie: game.rules().tie,
             ko: game.rules().ko,
             policy: Policy::Light,
-            model: &crate::search::gammas::MODEL,
+            model: &crate::model::JUDGE_SMALL,
             last: None,
             prev: None,
             passes: true,

@@ -2,6 +2,10 @@
 //! count and the player's dead-stone judgement each check their part of
 //! the same board, so the board is drawn once.
 
+use crate::board::{Board, Color};
+use crate::model::{features, Features};
+use crate::testing::{at, board};
+
 /// Black's top-left block and White's top-right block have only C5 and C4
 /// as liberties. Neither side can fill C5, but White can fill C4, so this
 /// is no seki; the count leaves C5-C4 to nobody all the same.
@@ -222,3 +226,42 @@ pub const FALSE_SEKIS: [FalseSeki; 6] = [
         alive: &["J6", "E5", "D5", "H8"],
     },
 ];
+
+/// Every point is settled: Black has A5, A3 and A1 (3), White the
+/// eight points on the right. By territory White leads by 5; at komi
+/// -5.5 Black wins by half a point, and any stone Black puts in its
+/// own area, or in White's, loses it. (By area Black loses: 11 to
+/// 17 - 5.5, so an area search sees every move lose alike.)
+pub const SETTLED: &str = ". X O . .
+                       X X O . .
+                       . X O . .
+                       X X O O O
+                       . X O . .";
+
+/// Every area is closed but for the dame F2. If White takes it,
+/// Black's F1 is in atari and Black must connect at E1, inside its
+/// own territory (a teire): 36 points to White's 25 instead of 37.
+/// At komi 11.5 whoever moves first at F2 wins by half a point.
+pub const DAME_BEFORE_TEIRE: &str = ". . . . X O . . .
+                                 . . . . X O . . .
+                                 . . . . X O . . .
+                                 . . . . X O . . .
+                                 . . . . X O . . .
+                                 . . . . X O . . .
+                                 . . . . X O . . .
+                                 . . . . X . O . .
+                                 . . . . . X O . .";
+
+/// A board where Black D3 captures the White stone at C3, and that
+/// capture's features.
+pub fn capture_at_d3() -> (Board, Features) {
+    let b = board(
+        ". . . . .
+         . . X . .
+         . X O . .
+         . . X . .
+         . . . . .",
+    );
+    let capture = features(&b, Color::Black, at(&b, "D3"), None, None);
+    (b, capture)
+}

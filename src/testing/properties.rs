@@ -358,7 +358,7 @@ fn check_counts(plan: &Plan, dead_mask: u64, with_seki: bool) -> Result<(), Test
         }
     }
     let seki = if with_seki {
-        crate::search::seki_stones(&board, &dead)
+        crate::tactics::seki_stones(&board, &dead)
     } else {
         Vec::new()
     };

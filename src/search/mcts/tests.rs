@@ -3,7 +3,9 @@
 use super::*;
 use crate::board::Board;
 use crate::rules::Rules;
-use crate::testing::positions::{APPROACHABLE_LIBERTY, FALSE_SEKIS, RACE_WHITE_LOSES};
+use crate::testing::positions::{
+    APPROACHABLE_LIBERTY, DAME_BEFORE_TEIRE, FALSE_SEKIS, RACE_WHITE_LOSES, SETTLED,
+};
 use crate::testing::vertex as v;
 
 fn params() -> SearchParams {
@@ -511,4 +513,108 @@ fn passes_by_the_count_under_every_rule_set() {
         let black = player.genmove(&game, Color::Black, mode, Budget::Playouts(1000));
         assert_ne!(black, Decision::Pass, "{name}: Black, losing, plays on");
     }
+}
+
+fn settled(rules: Rules) -> Game {
+    let b: Board = SETTLED.parse().expect("diagram");
+    Game::with_setup(b, 0, Color::Black, rules, -5.5)
+}
+
+/// In a close game under the Japanese rules the search passes rather
+/// than give a point away (issue 21), with no pass of the opponent's
+/// to answer: the pass is its most visited move, by its own count.
+#[test]
+fn a_close_territory_game_is_not_given_away() {
+    for seed in 1..=3 {
+        let g = settled(Rules::JAPANESE);
+        assert_eq!(g.result(&[], &[]).to_string(), "B+0.5");
+        let mut player = Mcts::new(SearchParams { seed, ..params() });
+        let d = player.genmove(&g, Color::Black, GenMode::Normal, Budget::Playouts(3000));
+        assert_eq!(d, Decision::Pass, "seed {seed}");
+    }
+}
+
+/// Game 13 of stop 32's Japanese match against GNU Go, before
+/// Black's move 45: Black leads by 3.5 (GNU Go's estimate too) with
+/// every area closed but for A9, which takes White's B9 and C9 off a
+/// liberty and ends the game at B+3.5 (GNU Go's move). ingo won that
+/// game by 1.5, with C2 and B4, two stones in its own territory:
+/// every move still wins, and a search that counts wins cannot tell.
+/// Playing for a margin (`ambition`), two steps up, it can.
+const GAME_13: &str = "F5 D5 D4 E5 E4 F6 C5 D7 E6 D6 G6 F7 G5 G7 B5 H7 G3 J4 B7 C8 H2 H4 \
+                       H6 J6 J5 H5 G4 J2 H3 J3 B8 B9 C3 C6 B6 H1 G1 J7 J1 J5 H1 C7 A8 C9";
+
+#[test]
+fn a_won_territory_game_keeps_its_points() {
+    let mut g = Game::new(9, Rules::JAPANESE, 6.5);
+    for (i, p) in GAME_13.split_whitespace().enumerate() {
+        let c = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        g.play(Move::Play(c, v(p, 9))).expect("legal");
+    }
+    assert_eq!(g.to_move(), Color::Black);
+    for seed in 1..=3 {
+        let mut player = Mcts::new(SearchParams { seed, ..params() });
+        // Each genmove wins more than nine playouts in ten, so each
+        // asks a point more of the next: the third plays for 2.
+        let mut last = Decision::Pass;
+        for _ in 0..3 {
+            last = player.genmove(&g, Color::Black, GenMode::Normal, Budget::Playouts(10000));
+        }
+        assert_eq!(last, Decision::Play(v("A9", 9)), "seed {seed}");
+    }
+}
+
+/// Under the Japanese rules the last dame that matters is filled
+/// first, by either side, rather than left for a teire.
+#[test]
+fn the_dame_before_a_teire_is_filled_first() {
+    for to_move in [Color::Black, Color::White] {
+        let b: Board = DAME_BEFORE_TEIRE.parse().expect("diagram");
+        let g = Game::with_setup(b, 0, to_move, Rules::JAPANESE, 11.5);
+        assert_eq!(g.result(&[], &[]).to_string(), "B+0.5");
+        for seed in 1..=3 {
+            let mut player = Mcts::new(SearchParams { seed, ..params() });
+            let d = player.genmove(&g, to_move, GenMode::Normal, Budget::Playouts(10000));
+            assert_eq!(d, Decision::Play(v("F2", 9)), "{to_move} seed {seed}");
+        }
+    }
+}
+
+/// A player asked about a 5x5 board and then about a 9x9 board with the
+/// same stones on the same points answers the 9x9 board as a fresh player
+/// does. White's A5-B5 and D5-E5 share the one liberty C5 on the top edge
+/// of 5x5 and are dead there; on 9x9 the fifth line is the middle of the
+/// board, with White's side above it, and the playouts keep D5-E5 alive. A point is the same index on every
+/// size, so both boards hash the same, and a cache keyed by the
+/// arrangement and the side to move alone gave the 9x9 board the 5x5
+/// verdict.
+#[test]
+fn the_dead_stone_verdict_of_one_size_is_not_served_for_another() {
+    const STONES: &str = "O O . O O
+                          X X X X X
+                          . . . . .
+                          . . . . .
+                          . . . . .";
+    let small: Board = STONES.parse().expect("diagram");
+    let mut big = Board::new(9);
+    for p in small.points() {
+        if let Some(c) = small.color_at(p) {
+            big.play_unchecked(c, p);
+        }
+    }
+    assert_eq!(big.hash(), small.hash());
+    let small = Game::with_setup(small, 0, Color::Black, Rules::CHINESE, 7.0);
+    let big = Game::with_setup(big, 0, Color::Black, Rules::CHINESE, 7.0);
+    let budget = Budget::Playouts(1000);
+    let mut player = Mcts::new(params());
+    let mut white: Vec<Point> = ["A5", "B5", "D5", "E5"].iter().map(|s| v(s, 5)).collect();
+    white.sort_unstable();
+    assert_eq!(player.dead_stones(&small, budget), white);
+    let fresh = Mcts::new(params()).dead_stones(&big, budget);
+    assert_ne!(fresh, white, "D5-E5 lives on 9x9");
+    assert_eq!(player.dead_stones(&big, budget), fresh);
 }

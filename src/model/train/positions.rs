@@ -5,7 +5,7 @@
 use crate::board::{Board, Color, Point};
 use crate::rules::Move;
 
-use super::{features, Features};
+use crate::model::{features, Features};
 
 /// One training position: the features of every candidate move and what
 /// the teacher chose among them.
