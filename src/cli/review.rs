@@ -118,6 +118,15 @@ fn review(options: &ReviewOptions) -> anyhow::Result<[PathBuf; 2]> {
     // The record parsed above, so its root does too; without PB, PW and
     // RE the title names the file alone.
     let info = crate::sgf::game_info(&text).unwrap_or_default();
+    // Both files are made before the review, so that a path that cannot
+    // be written fails at once, not after every position is searched.
+    let stem = output_stem(game, out);
+    let sgf_path = with_suffix(&stem, ".sgf");
+    let svg_path = with_suffix(&stem, ".svg");
+    let create = |path: &Path| {
+        std::fs::File::create(path).with_context(|| format!("cannot write {}", path.display()))
+    };
+    let (mut sgf_file, mut svg_file) = (create(&sgf_path)?, create(&svg_path)?);
     let positions = record.moves.len() + 1;
     let bar = if std::io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new(positions as u64);
@@ -141,16 +150,15 @@ fn review(options: &ReviewOptions) -> anyhow::Result<[PathBuf; 2]> {
         &mut |done| bar.set_position(done as u64),
     )?;
     bar.finish_and_clear();
-    let stem = output_stem(game, out);
-    let sgf_path = with_suffix(&stem, ".sgf");
-    let svg_path = with_suffix(&stem, ".svg");
-    std::fs::write(&sgf_path, annotate(&record, &evals, options.playouts))
+    sgf_file
+        .write_all(annotate(&record, &evals, options.playouts).as_bytes())
         .with_context(|| format!("cannot write {}", sgf_path.display()))?;
     let name = game
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
     let svg = plot(&title(&name, &info), &record.moves, &evals)?;
-    std::fs::write(&svg_path, svg)
+    svg_file
+        .write_all(svg.as_bytes())
         .with_context(|| format!("cannot write {}", svg_path.display()))?;
     Ok([sgf_path, svg_path])
 }

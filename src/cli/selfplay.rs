@@ -9,8 +9,8 @@ use clap::Args;
 
 use super::args::{parse_count, parse_seconds, parse_size, GameArgs, PlayArgs, SearchArgs};
 use crate::gtp::Config;
-use crate::rules::{EndRule, Game, Move, Phase};
-use crate::search::{Budget, Decision, GenMode};
+use crate::rules::{Game, Move, Phase};
+use crate::search::{Budget, Count, Decision, GenMode};
 
 /// The board of a game unless told: a game in a few seconds.
 const SIZE: u8 = 9;
@@ -90,6 +90,16 @@ pub fn run(options: &SelfplayOptions) -> anyhow::Result<()> {
         Some(n) => Budget::Playouts(n),
         None => Budget::time(config.time_per_move),
     };
+    // The record's file is made before the game, so that a path that
+    // cannot be written fails at once, not after the whole game.
+    let sgf = match &options.sgf {
+        Some(path) => Some((
+            path,
+            std::fs::File::create(path)
+                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?,
+        )),
+        None => None,
+    };
     let mut out = io::stdout().lock();
     let limit = 4 * usize::from(size) * usize::from(size);
     let mut resigned = None;
@@ -120,30 +130,21 @@ pub fn run(options: &SelfplayOptions) -> anyhow::Result<()> {
         writeln!(out, "{} {} {}", game.moves().count(), color.letter(), text)?;
     }
     write!(out, "{}", game.board().diagram())?;
-    // Under the territory rule sets two passes finish the game and the
-    // engine judges the dead stones (and seki) for the count.
-    let judged = game.phase() == Phase::Finished
-        && game.rules().end == EndRule::TwoPassesJudged
-        && !game.long_cycle();
-    let dead = if judged {
-        player.dead_stones(&game, budget)
-    } else {
-        Vec::new()
-    };
-    let seki = crate::tactics::seki_for_count(&game, &dead);
-    let result = match resigned {
-        Some(c) => format!("{}+R", (!c).letter()),
-        None => game.result(&dead, &seki).sgf(),
+    let (result, record) = match resigned {
+        Some(c) => (
+            format!("{}+R", (!c).letter()),
+            crate::sgf::write_resigned(&game, c),
+        ),
+        None => {
+            let count = Count::now(&game, player.as_mut(), budget);
+            let record = crate::sgf::write_counted(&game, &count.dead, &count.seki);
+            (count.result.sgf(), record)
+        }
     };
     writeln!(out, "phase: {}", game.phase())?;
     writeln!(out, "result: {result}")?;
-    if let Some(path) = &options.sgf {
-        let mut text = match resigned {
-            Some(color) => crate::sgf::write_resigned(&game, color),
-            None => crate::sgf::write_counted(&game, &dead, &seki),
-        };
-        text.push('\n');
-        std::fs::write(path, text)
+    if let Some((path, mut file)) = sgf {
+        writeln!(file, "{record}")
             .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
     }
     Ok(())

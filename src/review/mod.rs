@@ -19,11 +19,10 @@ use std::sync::atomic::AtomicBool;
 use sgf_parse::go::{self, Prop};
 use sgf_parse::SgfNode;
 
-use crate::board::{Color, Point};
-use crate::rules::{EndRule, Game, IllegalMove, Move, Phase, Rules};
-use crate::search::{Analysis, Budget, MoveFilter, Player, Watch};
+use crate::board::Color;
+use crate::rules::{Game, IllegalMove, Move, Phase, Rules};
+use crate::search::{Analysis, Budget, Count, MoveFilter, Player, Watch};
 use crate::sgf::LoadError;
-use crate::tactics::seki_for_count;
 
 pub mod annotate;
 pub mod plot;
@@ -58,13 +57,10 @@ impl Eval {
         }
     }
 
-    /// The value of a finished game: its count, with the strings at
-    /// `dead` removed and those at `seki` in seki (after an agreement the
-    /// dead stones are off the board already, and none are given).
-    pub fn from_result(game: &Game, dead: &[Point], seki: &[Point]) -> Eval {
-        let count = game.score(dead, seki);
-        let margin = count.total(Color::Black) - count.total(Color::White);
-        let black_win_rate = match game.result(dead, seki).winner() {
+    /// The value of a finished game: its count.
+    pub fn from_count(count: &Count) -> Eval {
+        let margin = count.score.total(Color::Black) - count.score.total(Color::White);
+        let black_win_rate = match count.result.winner() {
             Some(Color::Black) => 1.0,
             Some(Color::White) => 0.0,
             None => 0.5,
@@ -210,14 +206,7 @@ pub fn analyse(
     let mut evals = Vec::with_capacity(moves.len() + 1);
     for i in 0..=moves.len() {
         let eval = if game.phase() == Phase::Finished {
-            // Under the territory rule sets the engine judges the dead
-            // stones of a game finished by passes.
-            let dead = if game.rules().end == EndRule::TwoPassesJudged && !game.long_cycle() {
-                player.dead_stones(&game, Budget::Playouts(playouts))
-            } else {
-                Vec::new()
-            };
-            Eval::from_result(&game, &dead, &seki_for_count(&game, &dead))
+            Eval::from_count(&Count::now(&game, player, Budget::Playouts(playouts)))
         } else {
             let color = game.to_move();
             let analysis = player

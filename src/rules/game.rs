@@ -8,7 +8,7 @@ use crate::board::{Board, Color, Point};
 use super::history::PositionHistory;
 use super::phase::{next_phase, Phase, PhaseError, PhaseEvent};
 use super::score::{score, territory_score, GameResult, ScoreBreakdown};
-use super::{KoRule, LongCycle, Rules, Scoring, Suicide};
+use super::{EndRule, KoRule, LongCycle, Rules, Scoring, Suicide};
 
 /// A move: a stone or a pass, by a colour. Resignation is an outcome, not a
 /// move.
@@ -368,10 +368,22 @@ impl Game {
         self.history.count_since(self.cycle_start, board, to_move)
     }
 
-    /// Index of the first position since the last pass in
-    /// [`Game::history`].
-    pub fn cycle_start(&self) -> usize {
-        self.cycle_start
+    /// Does the count of this finished game wait for a judgement of its
+    /// dead stones? So it is when two passes finished it under a rule set
+    /// whose players settle life and death after the passes (the
+    /// territory rule sets, [`EndRule::TwoPassesJudged`]), unless a long
+    /// cycle voided it: that result needs no count.
+    pub fn awaits_judgement(&self) -> bool {
+        self.phase == Phase::Finished
+            && self.rules.end == EndRule::TwoPassesJudged
+            && !self.long_cycle
+    }
+
+    /// Is the life and death of the count fixed: the game finished and
+    /// awaits no judgement (an agreement took the dead stones off, or the
+    /// passes that finished it leave every stone alive)?
+    pub fn dead_are_fixed(&self) -> bool {
+        self.phase == Phase::Finished && !self.awaits_judgement()
     }
 
     /// Agreement on the dead stones in `stopped` (`ingo-agree`): the strings

@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use crate::board::{Color, Point};
 use crate::rules::{area_owners, Game, GameResult, Move, Phase, Rules, Scoring};
-use crate::tactics::seki_for_count;
 
+use super::count::Count;
 use super::passing;
 use super::player::{Budget, Decision, GenMode};
 use super::territory::wastes_a_point;
@@ -275,9 +275,8 @@ pub(super) fn decide<S: Fn(Point, Color) -> f64>(
         }
         _ => counted_dead,
     };
-    let seki = seki_for_count(game, counted_dead);
-    let count = game.result(counted_dead, &seki);
-    let value = value_for(count, color);
+    let count = Count::with_dead(game, counted_dead.to_vec());
+    let value = value_for(count.result, color);
     // A pass into a sure loss is no better than a hopeless move that the
     // opponent may still answer wrongly: resigning is the way to give up
     // (with heavy playouts that defend well, every move of a lost position

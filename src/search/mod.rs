@@ -8,12 +8,13 @@
 //! learns, `prior` the knowledge new nodes start with (from the move
 //! model, `crate::model`, and the ladder reader, `crate::tactics`),
 //! `passing` when a pass is on the table, `endgame` when to take it, to
-//! resign or to clean up, `territory` the play under territory scoring,
-//! `ambition` the margin a won game plays for, `time` the clock. The
-//! playouts are `crate::playout`'s.
+//! resign or to clean up, `count` how a game is counted, `territory` the
+//! play under territory scoring, `ambition` the margin a won game plays
+//! for, `time` the clock. The playouts are `crate::playout`'s.
 
 mod ambition;
 pub mod analysis;
+mod count;
 mod dynkomi;
 mod endgame;
 mod flat;
@@ -31,6 +32,7 @@ pub mod tree;
 mod workers;
 
 pub use analysis::{Analysis, Candidate, MoveFilter, Restriction, Watch};
+pub use count::{dead_stones, Count};
 pub use flat::FlatMonteCarlo;
 pub use kind::PlayerKind;
 pub use mcts::Mcts;
