@@ -86,7 +86,7 @@
 loadsgf sgf/pl-digit.sgf -2
 #error [syntax error]
 loadsgf sgf/pl-digit.sgf T19
-#error [cannot load file]
+#error [cannot load file: T19 is not a point of the 9x9 board]
 52 list_stones black
 #? [C7 E5]
 

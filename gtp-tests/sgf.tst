@@ -147,26 +147,27 @@ undo
 #? [E5]
 
 # ---------------------------------------------------------------------------
-# Files that cannot be loaded: `cannot load file` (SPEC §2), and the game is
-# left exactly as it was. Start from the whole of simple.sgf (9x9, komi 6.5,
-# White to move).
+# Files that cannot be loaded: `cannot load file` (SPEC §2) and the reason,
+# and the game is left exactly as it was. Start from the whole of simple.sgf
+# (9x9, komi 6.5, White to move).
 60 loadsgf sgf/simple.sgf
 #? [white]
 # Missing file.
 loadsgf sgf/missing.sgf
-#error [cannot load file]
+#error [cannot load file: no such file]
 # A directory.
 loadsgf sgf
-#error [cannot load file]
+#error [cannot load file: a directory, not a file]
 # sgf/malformed.sgf: cut off in the middle of a property value (KM[2]).
 loadsgf sgf/malformed.sgf
-#error [cannot load file]
-# sgf/illegal.sgf: W plays on Black's stone (KM[3]).
+#error [cannot load file: file ends inside a property value]
+# sgf/illegal.sgf: W plays on Black's stone, E5 (ee), in move 2 (KM[3]).
 loadsgf sgf/illegal.sgf
-#error [cannot load file]
-# sgf/toolarge.sgf: SZ[30] is beyond 25x25 (SPEC §1.1) (KM[4]).
+#error [cannot load file: move 2, white E5: point is occupied]
+# sgf/toolarge.sgf: SZ[30] is beyond 25x25 (SPEC §1.1) (KM[4]); the reply
+# names the sizes there are.
 loadsgf sgf/toolarge.sgf
-#error [cannot load file]
+#error [cannot load file: unsupported board size 30 \(square boards of 2 to 25 are supported\)]
 # Nothing changed: stones, komi, size, player to move, phase, history.
 61 list_stones black
 #? [E5 G3]

@@ -30,7 +30,7 @@ use std::process::Stdio;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use ingo::gtp::{io, Config, Session, COMMANDS};
+use ingo::gtp::{command_names, io, Config, Session};
 use ingo::search::SearchParams;
 use proptest::prelude::*;
 
@@ -105,9 +105,7 @@ fn session() -> Session {
 fn line() -> impl Strategy<Value = String> {
     // Commands that write files or read random paths are left out: the
     // fuzzer must not litter the working directory.
-    let names: Vec<&'static str> = COMMANDS
-        .iter()
-        .map(|(n, _)| *n)
+    let names: Vec<&'static str> = command_names()
         .filter(|n| !matches!(*n, "printsgf" | "loadsgf" | "quit"))
         .chain(["foo", "PLAY", ""])
         .collect();
@@ -274,9 +272,7 @@ const STREAM_TIMEOUT: Duration = Duration::from_secs(60);
 /// it); clean lines send `printsgf` bare, but noise may give it a file name
 /// (the engine runs in a directory of its own).
 fn stream_names() -> Vec<&'static str> {
-    COMMANDS
-        .iter()
-        .map(|(n, _)| *n)
+    command_names()
         .filter(|n| *n != "quit")
         .chain(["foo", "PLAY", "Genmove", "kata-analyze", "lz-analyze"])
         .collect()

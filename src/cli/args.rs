@@ -6,8 +6,8 @@ use clap::Args;
 
 use crate::board::MAX_SIZE;
 use crate::gtp::Config;
-use crate::rules::Rules;
 use crate::playout::Policy;
+use crate::rules::Rules;
 use crate::search::{max_nodes_for_memory, PlayerKind, SearchParams};
 
 /// The playout policies' names, as `--playout-policy` takes them.

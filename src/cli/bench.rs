@@ -14,8 +14,8 @@ use super::args::{
 use crate::board::{Board, Color};
 use crate::cpu::process_cpu_seconds;
 use crate::gtp::Config;
-use crate::rules::{Game, Rules};
 use crate::playout::{play_out, Policy};
+use crate::rules::{Game, Rules};
 use crate::search::{Budget, Decision, GenMode, Mcts, Player, SearchParams};
 
 /// The board the bench plays on unless told: small enough for a quick

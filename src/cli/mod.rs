@@ -174,8 +174,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
     use crate::playout::Policy;
+    use crate::rules::Rules;
     use crate::search::{PlayerKind, SearchParams};
 
     fn parse(line: &[&str]) -> Result<Cli, clap::Error> {

@@ -9,8 +9,8 @@ use clap::Args;
 
 use super::args::parse_count;
 use crate::board::Color;
-use crate::rules::{Move, Rules};
 use crate::model::{self, train, Model};
+use crate::rules::{Move, Rules};
 
 /// Minorization-maximization rounds unless told.
 const ROUNDS: u64 = 20;
@@ -120,8 +120,8 @@ pub fn run(training: &Training) -> anyhow::Result<()> {
         .map(|path| -> anyhow::Result<(String, Model)> {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read {}", path.display()))?;
-            let model = Model::parse(&text)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            let model =
+                Model::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
             Ok((format!(" by {}", path.display()), model))
         })
         .transpose()?;
@@ -154,8 +154,8 @@ pub fn run(training: &Training) -> anyhow::Result<()> {
     for path in &training.policies {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read {}", path.display()))?;
-        let policy_records = train::policy_records(&text)
-            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        let policy_records =
+            train::policy_records(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         for positions in policy_records {
             records += 1;
             if records % 10 == 0 {

@@ -1,7 +1,8 @@
 //! The command table and its handlers: dispatch ([`Session::handle`]),
-//! `list_commands` and `known_command` all read [`COMMANDS`], so no
+//! `list_commands` and `known_command` all read `COMMANDS`, so no
 //! command can be listed without a handler. Handlers of a theme of their
-//! own live beside it (`stream`, `gogui`, `endgame`); the rest are here.
+//! own live beside it (`jobs` for the streams, `gogui`, `endgame`); the
+//! rest are here.
 //!
 //! `Session::handle` is the one method of `Session` written outside
 //! `session.rs`: it reads the table, and the table's handlers build on the
@@ -10,81 +11,125 @@
 use std::fmt::Write as _;
 
 use crate::board::{Color, Point};
-use crate::rules::{format_number, handicap, EndRule, Game, GameResult, Move, Phase};
+use crate::rules::{format_number, handicap, Game, GameResult, Move};
 use crate::search::time::Clock;
-use crate::search::GenMode;
+use crate::search::{Decision, GenMode};
 use crate::sgf;
 
+use super::jobs::{self, Job};
 use super::parse::{self, arity, color, float, no_args, number, seconds, stones, vertex};
 use super::response::{vertex_list, GtpError, Response};
 use super::session::{self, genmove_finish, genmove_plan, illegal, Session};
-use super::{endgame, gogui, jobs, stream};
+use super::stream::Format;
+use super::think::{self, Reporter};
+use super::{endgame, gogui};
 
-type Handler = fn(&mut Session, &[&str]) -> Result<String, GtpError>;
+/// A handler's answer: the response text, and the work the loop starts
+/// once the response is out (a stream, or pondering after a move).
+pub(super) struct Reply {
+    text: String,
+    job: Option<Job>,
+}
+
+/// A command's handler: most give only text; those that leave work for
+/// the loop give a [`Reply`].
+#[derive(Clone, Copy)]
+enum Handler {
+    Text(fn(&mut Session, &[&str]) -> Result<String, GtpError>),
+    Work(fn(&mut Session, &[&str]) -> Result<Reply, GtpError>),
+}
+
+use Handler::{Text, Work};
 
 /// Every command, in `list_commands` order.
-pub const COMMANDS: &[(&str, Handler)] = &[
-    ("protocol_version", |_, a| no_args(a).map(|_| "2".into())),
-    ("name", |_, a| no_args(a).map(|_| "ingo".into())),
-    ("version", |_, a| {
-        no_args(a).map(|_| env!("CARGO_PKG_VERSION").into())
-    }),
-    ("known_command", known_command),
-    ("list_commands", list_commands),
-    ("quit", |_, _| Ok(String::new())),
-    ("boardsize", boardsize),
-    ("clear_board", clear_board),
-    ("komi", komi),
-    ("get_komi", get_komi),
-    ("fixed_handicap", fixed_handicap),
-    ("place_free_handicap", place_free_handicap),
-    ("set_free_handicap", set_free_handicap),
-    ("play", play),
-    ("genmove", |s, a| genmove(s, a, GenMode::Normal, true)),
-    ("reg_genmove", |s, a| genmove(s, a, GenMode::Normal, false)),
-    ("kgs-genmove_cleanup", |s, a| {
-        genmove(s, a, GenMode::Cleanup, true)
-    }),
-    ("undo", undo),
-    ("gg-undo", gg_undo),
-    ("cputime", cputime),
-    ("kgs-chat", kgs_chat),
-    ("time_settings", time_settings),
-    ("kgs-time_settings", kgs_time_settings),
-    ("time_left", time_left),
-    ("final_score", endgame::final_score),
-    ("final_status_list", endgame::final_status_list),
-    ("showboard", showboard),
-    ("loadsgf", loadsgf),
-    ("printsgf", printsgf),
-    ("is_legal", is_legal),
-    ("all_legal", all_legal),
-    ("list_stones", list_stones),
-    ("captures", captures),
-    ("kgs-rules", endgame::kgs_rules),
-    ("kgs-game_over", |_, _| Ok(String::new())),
-    ("ingo-phase", |s, a| {
-        no_args(a).map(|_| match s.game.long_cycle() {
-            // A long cycle ended the game: say what it made of it.
-            true => match s.game.result(&[], &[]) {
-                GameResult::NoResult => "finished no-result (long cycle)".to_string(),
-                _ => "finished draw (long cycle)".to_string(),
-            },
-            false => s.game.phase().to_string(),
-        })
-    }),
-    ("ingo-agree", endgame::ingo_agree),
-    ("ingo-dispute", endgame::ingo_dispute),
-    ("ingo-rules", endgame::ingo_rules),
-    ("ingo-score", endgame::ingo_score),
-    ("lz-analyze", stream::lz_analyze),
-    ("kata-analyze", stream::kata_analyze),
-    ("lz-genmove_analyze", stream::lz_genmove_analyze),
-    ("kata-genmove_analyze", stream::kata_genmove_analyze),
-    ("gogui-interrupt", |_, a| no_args(a).map(|_| String::new())),
-    ("gogui-analyze_commands", gogui::gogui_analyze_commands),
-    ("ingo-gfx", gogui::ingo_gfx),
-    ("ingo-param", gogui::ingo_param),
+const COMMANDS: &[(&str, Handler)] = &[
+    (
+        "protocol_version",
+        Text(|_, a| no_args(a).map(|_| "2".into())),
+    ),
+    ("name", Text(|_, a| no_args(a).map(|_| "ingo".into()))),
+    (
+        "version",
+        Text(|_, a| no_args(a).map(|_| env!("CARGO_PKG_VERSION").into())),
+    ),
+    ("known_command", Text(known_command)),
+    ("list_commands", Text(list_commands)),
+    ("quit", Text(|_, _| Ok(String::new()))),
+    ("boardsize", Text(boardsize)),
+    ("clear_board", Text(clear_board)),
+    ("komi", Text(komi)),
+    ("get_komi", Text(get_komi)),
+    ("fixed_handicap", Text(fixed_handicap)),
+    ("place_free_handicap", Text(place_free_handicap)),
+    ("set_free_handicap", Text(set_free_handicap)),
+    ("play", Text(play)),
+    ("genmove", Work(|s, a| genmove(s, a, GenMode::Normal, true))),
+    (
+        "reg_genmove",
+        Work(|s, a| genmove(s, a, GenMode::Normal, false)),
+    ),
+    (
+        "kgs-genmove_cleanup",
+        Work(|s, a| genmove(s, a, GenMode::Cleanup, true)),
+    ),
+    ("undo", Text(undo)),
+    ("gg-undo", Text(gg_undo)),
+    ("cputime", Text(cputime)),
+    ("kgs-chat", Text(kgs_chat)),
+    ("time_settings", Text(time_settings)),
+    ("kgs-time_settings", Text(kgs_time_settings)),
+    ("time_left", Text(time_left)),
+    ("final_score", Text(endgame::final_score)),
+    ("final_status_list", Text(endgame::final_status_list)),
+    ("showboard", Text(showboard)),
+    ("loadsgf", Text(loadsgf)),
+    ("printsgf", Text(printsgf)),
+    ("is_legal", Text(is_legal)),
+    ("all_legal", Text(all_legal)),
+    ("list_stones", Text(list_stones)),
+    ("captures", Text(captures)),
+    ("kgs-rules", Text(endgame::kgs_rules)),
+    ("kgs-game_over", Text(|_, _| Ok(String::new()))),
+    (
+        "ingo-phase",
+        Text(|s, a| {
+            no_args(a).map(|_| match s.game.long_cycle() {
+                // A long cycle ended the game: say what it made of it.
+                true => match s.game.result(&[], &[]) {
+                    GameResult::NoResult => "finished no-result (long cycle)".to_string(),
+                    _ => "finished draw (long cycle)".to_string(),
+                },
+                false => s.game.phase().to_string(),
+            })
+        }),
+    ),
+    ("ingo-agree", Text(endgame::ingo_agree)),
+    ("ingo-dispute", Text(endgame::ingo_dispute)),
+    ("ingo-rules", Text(endgame::ingo_rules)),
+    ("ingo-score", Text(endgame::ingo_score)),
+    ("lz-analyze", Work(|s, a| stream(s, a, Format::Lz, false))),
+    (
+        "kata-analyze",
+        Work(|s, a| stream(s, a, Format::Kata, false)),
+    ),
+    (
+        "lz-genmove_analyze",
+        Work(|s, a| stream(s, a, Format::Lz, true)),
+    ),
+    (
+        "kata-genmove_analyze",
+        Work(|s, a| stream(s, a, Format::Kata, true)),
+    ),
+    (
+        "gogui-interrupt",
+        Text(|_, a| no_args(a).map(|_| String::new())),
+    ),
+    (
+        "gogui-analyze_commands",
+        Text(gogui::gogui_analyze_commands),
+    ),
+    ("ingo-gfx", Text(gogui::ingo_gfx)),
+    ("ingo-param", Text(gogui::ingo_param)),
 ];
 
 /// Whether the session goes on after a response.
@@ -94,30 +139,62 @@ pub enum Control {
     Quit,
 }
 
+/// What one input line gives: the response, whether the session goes on,
+/// and the work the loop starts once the response is out.
+pub(super) struct Answer {
+    pub(super) response: Response,
+    pub(super) control: Control,
+    pub(super) job: Option<Job>,
+}
+
+/// Answers one raw input line. `None` for a line that is blank after
+/// preprocessing (GTP gives those no response).
+pub(super) fn answer(s: &mut Session, line: &str) -> Option<Answer> {
+    let line = parse::preprocess(line)?;
+    let command = parse::tokenize(&line);
+    log::debug!("<< {line}");
+    let mut control = Control::Continue;
+    let result = match COMMANDS.iter().find(|(name, _)| *name == command.name) {
+        Some((name, handler)) => {
+            if *name == "quit" {
+                control = Control::Quit;
+            }
+            match handler {
+                Text(f) => f(s, &command.args).map(|text| Reply { text, job: None }),
+                Work(f) => f(s, &command.args),
+            }
+        }
+        None => Err(GtpError::UnknownCommand),
+    };
+    let (result, job) = match result {
+        Ok(Reply { text, job }) => (Ok(text), job),
+        Err(e) => (Err(e), None),
+    };
+    let response = Response {
+        id: command.id,
+        result,
+    };
+    log::debug!(">> {}", response.to_string().trim_end());
+    Some(Answer {
+        response,
+        control,
+        job,
+    })
+}
+
 impl Session {
     /// Handles one raw input line. `None` for a line that is blank after
-    /// preprocessing (GTP gives those no response).
+    /// preprocessing (GTP gives those no response). Work a command leaves
+    /// (a stream, pondering) is for the I/O loop ([`super::io::run`]),
+    /// which answers through [`answer`]; here it is dropped.
     pub fn handle(&mut self, line: &str) -> Option<(Response, Control)> {
-        let line = parse::preprocess(line)?;
-        let command = parse::tokenize(&line);
-        log::debug!("<< {line}");
-        let mut control = Control::Continue;
-        let result = match COMMANDS.iter().find(|(name, _)| *name == command.name) {
-            Some((name, handler)) => {
-                if *name == "quit" {
-                    control = Control::Quit;
-                }
-                handler(self, &command.args)
-            }
-            None => Err(GtpError::UnknownCommand),
-        };
-        let response = Response {
-            id: command.id,
-            result,
-        };
-        log::debug!(">> {}", response.to_string().trim_end());
-        Some((response, control))
+        answer(self, line).map(|a| (a.response, a.control))
     }
+}
+
+/// The names of every command, in `list_commands` order.
+pub fn command_names() -> impl Iterator<Item = &'static str> {
+    COMMANDS.iter().map(|(name, _)| *name)
 }
 
 fn known_command(_: &mut Session, args: &[&str]) -> Result<String, GtpError> {
@@ -127,11 +204,7 @@ fn known_command(_: &mut Session, args: &[&str]) -> Result<String, GtpError> {
 
 fn list_commands(_: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     no_args(args)?;
-    Ok(COMMANDS
-        .iter()
-        .map(|(n, _)| *n)
-        .collect::<Vec<_>>()
-        .join("\n"))
+    Ok(command_names().collect::<Vec<_>>().join("\n"))
 }
 
 fn boardsize(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
@@ -230,23 +303,36 @@ fn play(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     Ok(String::new())
 }
 
-fn genmove(
+/// The handler of a streaming command: its job, for the loop to start.
+fn stream(
     s: &mut Session,
     args: &[&str],
-    mode: GenMode,
-    commit: bool,
-) -> Result<String, GtpError> {
+    format: Format,
+    genmove: bool,
+) -> Result<Reply, GtpError> {
+    jobs::stream(s, args, format, genmove).map(|job| Reply {
+        text: String::new(),
+        job: Some(job),
+    })
+}
+
+/// `genmove`: plan, think, finish; then pondering, when it is on and the
+/// move was no resignation.
+fn genmove(s: &mut Session, args: &[&str], mode: GenMode, commit: bool) -> Result<Reply, GtpError> {
     // The controller's clock runs from when it sent the command.
     let started = std::time::Instant::now();
     arity(args, 1)?;
     let c = color(args[0])?;
     let (mode, budget) = genmove_plan(s, c, mode)?;
-    let decision = gogui::think(s, c, mode, budget);
+    let mut live = gogui::live_graphics(s);
+    let reporter = live.as_mut().map(|l| l as &mut dyn Reporter);
+    let decision = think::think(s, c, mode, budget, reporter);
     let text = genmove_finish(s, c, decision, started, commit)?;
-    if commit && text != "resign" {
-        s.pending = jobs::ponder_job(s);
-    }
-    Ok(text)
+    let ponders = commit && decision != Decision::Resign;
+    Ok(Reply {
+        text,
+        job: if ponders { jobs::ponder_job(s) } else { None },
+    })
 }
 
 fn undo(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
@@ -389,10 +475,8 @@ fn loadsgf(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
         }
         _ => return Err(GtpError::Syntax),
     };
-    let game = sgf::load(file, until.as_ref(), s.game.rules(), s.game.komi()).map_err(|e| {
-        log::debug!("loadsgf {file}: {e}");
-        GtpError::CannotLoadFile
-    })?;
+    let game = sgf::load(file, until.as_ref(), s.game.rules(), s.game.komi())
+        .map_err(|e| GtpError::CannotLoadFile(e.to_string()))?;
     s.game = game;
     Ok(s.game.to_move().to_string())
 }
@@ -400,9 +484,7 @@ fn loadsgf(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
 fn printsgf(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     // A game the territory rule sets finished by passes is counted with
     // the engine's judgement of its dead stones and seki.
-    let judged =
-        s.game.phase() == Phase::Finished && s.game.rules().end == EndRule::TwoPassesJudged;
-    let text = if judged {
+    let text = if s.game.awaits_judgement() {
         let count = session::current_count(s);
         sgf::write_counted(&s.game, &count.dead, &count.seki)
     } else {
@@ -506,7 +588,10 @@ mod tests {
         // Sabaki would prefer these to the kata- forms: never listed.
         assert_eq!(send(&mut s, "known_command analyze"), "= false\n\n");
         assert_eq!(send(&mut s, "known_command genmove_analyze"), "= false\n\n");
-        assert!(!list.contains(' ') || list.starts_with("= "));
+        // One name per line, each once, in the table's order.
+        let body = list.strip_prefix("= ").and_then(|l| l.strip_suffix("\n\n"));
+        let names: Vec<&str> = super::COMMANDS.iter().map(|(n, _)| *n).collect();
+        assert_eq!(body.map(|b| b.split('\n').collect()), Some(names));
     }
 
     #[test]
@@ -635,7 +720,7 @@ mod tests {
         }
         assert_eq!(
             send(&mut s, &format!("loadsgf {f} T19")),
-            "? cannot load file\n\n"
+            "? cannot load file: T19 is not a point of the 9x9 board\n\n"
         );
         assert_eq!(send(&mut s, "loadsgf"), "? syntax error\n\n");
         assert_eq!(send(&mut s, "list_stones black"), "= E5 G3\n\n");

@@ -9,7 +9,7 @@ use crate::tactics::seki_stones;
 
 use super::parse::{arity, no_args};
 use super::response::{gnugo_order, vertex_list, GtpError};
-use super::session::{count_is_fixed, current_count, dead_stones, Session};
+use super::session::{current_count, dead_stones, Session};
 
 pub(super) fn final_score(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     no_args(args)?;
@@ -26,7 +26,7 @@ pub(super) fn final_status_list(s: &mut Session, args: &[&str]) -> Result<String
         return Err(GtpError::Syntax);
     }
     let mut strings: Vec<Vec<Point>> = Vec::new();
-    if status == "dead" && count_is_fixed(&s.game) {
+    if status == "dead" && s.game.dead_are_fixed() {
         // Removed from the board at agreement; kept as strings.
         strings = s.game.agreed_dead_strings().to_vec();
     } else {

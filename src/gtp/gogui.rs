@@ -1,77 +1,85 @@
-//! GoGui's side: the analyze commands' menu and graphics, the live
-//! graphics drawn while thinking, and the search on the loop's thread that
-//! `# interrupt` stops.
+//! GoGui's side: the analyze commands' menu and graphics, and the live
+//! graphics drawn while a search runs on the loop's thread.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::time::Duration;
 
 use crate::board::{Color, Point};
-use crate::rules::{area_owners, territory_owners, Game, Scoring};
-use crate::search::{Analysis, Budget, Decision, GenMode, MoveFilter, Player, Watch};
+use crate::rules::{area_owners, territory_owners, Scoring};
+use crate::search::{Analysis, MoveFilter};
 
 use super::response::GtpError;
-use super::session::{current_count, dead_stones, lock, Session};
+use super::session::{current_count, dead_stones, GfxOut, Session};
 use super::stream::move_text;
+use super::think::{search_here, Reporter};
 
 /// How often live graphics are drawn while thinking.
 const LIVE_GFX_EVERY: Duration = Duration::from_millis(500);
-/// Candidates GoGui's graphics label.
-const GFX_CANDIDATES: usize = 10;
 
-/// Runs `search` with the player on this thread, watched the GoGui way:
-/// `# interrupt` stops it, and live graphics go to the session's graphics
-/// output (stderr, from the I/O loop) when on, cleared before the reply.
-fn watched<T>(s: &mut Session, search: impl FnOnce(&mut dyn Player, &Game, &mut Watch) -> T) -> T {
-    let live = s.gfx.live;
-    let out = &mut s.gfx.out;
-    // Errors writing graphics are no reason to lose the move.
-    let mut draw = |a: &Analysis| {
-        let _ = out.write_all(live_gfx(a).as_bytes());
-    };
-    let mut watch = Watch {
-        stop: &s.interrupt,
-        report: live.then_some((LIVE_GFX_EVERY, &mut draw as &mut dyn FnMut(&Analysis))),
-        min_moves: 0,
-        max_moves: GFX_CANDIDATES,
-    };
-    let result = search(lock(&s.player).as_mut(), &s.game, &mut watch);
-    if live {
-        let _ = s.gfx.out.write_all(b"gogui-gfx: CLEAR\n");
-    }
-    result
+/// GoGui's live graphics: each snapshot drawn to the graphics output
+/// (stderr, from the I/O loop), cleared when the search ends. Errors
+/// writing graphics are no reason to lose the search.
+pub(super) struct LiveGfx {
+    out: GfxOut,
 }
 
-/// `genmove`'s thinking on this thread.
-pub(super) fn think(s: &mut Session, c: Color, mode: GenMode, budget: Budget) -> Decision {
-    watched(s, |player, game, watch| {
-        player.think(game, c, mode, budget, watch)
+impl LiveGfx {
+    fn write(&self, text: &str) {
+        let mut out = self.out.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
+    }
+}
+
+impl Reporter for LiveGfx {
+    fn every(&self) -> Duration {
+        LIVE_GFX_EVERY
+    }
+
+    fn report(&mut self, a: &Analysis) {
+        self.write(&live_gfx(a));
+    }
+
+    fn end(&mut self) {
+        self.write("gogui-gfx: CLEAR\n");
+    }
+}
+
+/// The live graphics when GoGui turned them on (`ingo-param live_gfx 1`).
+pub(super) fn live_graphics(s: &Session) -> Option<LiveGfx> {
+    s.gfx.live.then(|| LiveGfx {
+        out: std::sync::Arc::clone(&s.gfx.out),
     })
 }
 
-/// An analysis of the current position for GoGui's graphics: the cached
-/// one when the position has not changed, else a search of the judging
+/// An analysis of the current game for GoGui's graphics: the cached one
+/// when the game is the one it analysed, else a search of the judging
 /// budget.
 fn analysis_now(s: &mut Session) -> Result<Analysis, GtpError> {
-    let color = s.game.to_move();
-    let key = (s.game.board().hash(), color, s.game.events().len());
-    if let Some((k, a)) = &s.gfx.cache {
-        if *k == key {
+    if let Some((game, a)) = &s.gfx.cache {
+        if *game == s.game {
             return Ok(a.clone());
         }
     }
+    let color = s.game.to_move();
     let budget = s.judge_budget();
     let filter = MoveFilter::default();
-    let analysis = watched(s, |player, game, watch| {
-        player.analyze(game, color, budget, &filter, watch)
-    })
+    let mut live = live_graphics(s);
+    let analysis = search_here(
+        s,
+        live.as_mut().map(|l| l as &mut dyn Reporter),
+        |player, game, watch| player.analyze(game, color, budget, &filter, watch),
+    )
     .ok_or_else(|| GtpError::Other("this player cannot analyse".into()))?;
-    s.gfx.cache = Some((key, analysis.clone()));
+    s.gfx.cache = Some((s.game.clone(), analysis.clone()));
     Ok(analysis)
 }
 
-/// The graphics GoGui shows for an analysis: candidates labelled with
-/// win rate and visits, the best line as a variation, a status text.
+/// The graphics GoGui shows for an analysis: the best line as a
+/// variation; each visited candidate labelled with its win rate in whole
+/// percent (at most three characters, which fit inside the point); a
+/// status text with the whole position's numbers and then every labelled
+/// candidate's win rate and visits.
 fn candidates_gfx(a: &Analysis) -> String {
     let mut out = String::new();
     if let Some(best) = a.best() {
@@ -84,24 +92,20 @@ fn candidates_gfx(a: &Analysis) -> String {
         }
         out.push('\n');
     }
-    let labels: Vec<String> = a
+    let labelled: Vec<(Point, f64, u32)> = a
         .candidates
         .iter()
         .filter(|c| c.visits > 0)
-        .filter_map(|c| {
-            let p = c.point?;
-            Some(format!(
-                "{} {:.0}%/{}",
-                p.vertex(),
-                100.0 * c.win_rate,
-                c.visits
-            ))
-        })
+        .filter_map(|c| Some((c.point?, 100.0 * c.win_rate, c.visits)))
         .collect();
-    if !labels.is_empty() {
-        let _ = writeln!(out, "LABEL {}", labels.join(" "));
+    if !labelled.is_empty() {
+        out.push_str("LABEL");
+        for (p, rate, _) in &labelled {
+            let _ = write!(out, " {} {rate:.0}", p.vertex());
+        }
+        out.push('\n');
     }
-    let _ = writeln!(
+    let _ = write!(
         out,
         "TEXT {} to move: win rate {:.1}%, score lead {:+.1}, {} playouts",
         a.color,
@@ -109,6 +113,11 @@ fn candidates_gfx(a: &Analysis) -> String {
         a.score_lead,
         a.playouts
     );
+    for (i, (p, rate, visits)) in labelled.iter().enumerate() {
+        let sep = if i == 0 { ";" } else { "," };
+        let _ = write!(out, "{sep} {} {rate:.1}% {visits} visits", p.vertex());
+    }
+    out.push('\n');
     out
 }
 
@@ -222,7 +231,7 @@ pub(super) fn ingo_param(s: &mut Session, args: &[&str]) -> Result<String, GtpEr
 
 #[cfg(test)]
 mod tests {
-    use crate::gtp::session::tests::{send, session};
+    use crate::gtp::session::tests::{scripted, send, session};
 
     #[test]
     fn gogui_menu_entries_are_well_formed_and_answered() {
@@ -282,5 +291,51 @@ mod tests {
         let cands = send(&mut s, "ingo-gfx candidates");
         assert!(cands.contains("\nLABEL "), "{cands}");
         assert!(cands.contains("\nTEXT white to move"), "{cands}");
+    }
+
+    /// The playouts the scripted player reports count its analyses: a
+    /// reply says which analysis it shows.
+    fn analysis_number(reply: &str) -> String {
+        let text = reply.lines().find(|l| l.starts_with("TEXT ")).expect(reply);
+        let (_, tail) = text.split_once("score lead +2.4, ").expect(text);
+        tail.split(' ').next().expect(text).to_string()
+    }
+
+    /// `boardsize`, `komi` and the rules each change what the graphics
+    /// must show; the same game asks nothing new.
+    #[test]
+    fn the_cached_analysis_is_the_current_games() {
+        let mut s = scripted();
+        let ask = |s: &mut _, line: &str| {
+            send(s, line);
+            analysis_number(&send(s, "ingo-gfx candidates"))
+        };
+        assert_eq!(ask(&mut s, "boardsize 9"), "1");
+        assert_eq!(ask(&mut s, "name"), "1", "the same game: cached");
+        assert_eq!(ask(&mut s, "boardsize 19"), "2");
+        assert_eq!(ask(&mut s, "komi 100"), "3");
+        assert_eq!(ask(&mut s, "kgs-rules japanese"), "4");
+        assert_eq!(ask(&mut s, "play b d4"), "5");
+        assert_eq!(ask(&mut s, "undo"), "6");
+        assert_eq!(ask(&mut s, "ingo-gfx ownership"), "6");
+    }
+
+    /// Labels are whole percents, short enough for a point (62.34% is
+    /// `62`, 57.51% is `58`; a pass has no point to label); the text gives
+    /// every labelled move's win rate to a tenth and its visits.
+    #[test]
+    fn candidate_labels_fit_their_point() {
+        let mut s = scripted();
+        send(&mut s, "boardsize 9");
+        let text = "TEXT black to move: win rate 52.0%, score lead +2.4, 1 playouts; \
+                    D3 62.3% 37 visits, F3 57.5% 36 visits";
+        assert_eq!(
+            send(&mut s, "ingo-gfx candidates"),
+            format!("= VAR b D3\nLABEL D3 62 F3 58\n{text}\n\n")
+        );
+        assert_eq!(
+            send(&mut s, "ingo-gfx pv"),
+            format!("= VAR b D3\n{text}\n\n")
+        );
     }
 }

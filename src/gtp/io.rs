@@ -4,14 +4,14 @@
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Sender};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 
-use super::commands::Control;
-use super::jobs::{self, Event, Running};
+use super::commands::{self, Answer, Control};
+use super::jobs::{self, Event, Job, Running};
 use super::parse;
 use super::response::{GtpError, Response};
-use super::session::{JobKind, Session};
+use super::session::Session;
 
 /// Longest accepted input line; longer lines get an error reply and are
 /// skipped without being held in memory.
@@ -99,31 +99,22 @@ fn read_events<R: BufRead>(mut input: R, events: Sender<Event>, interrupt: Arc<A
     }
 }
 
-/// Writes and flushes; false when the controller closed its end.
-fn emit<W: Write>(output: &mut W, text: &str) -> io::Result<bool> {
-    match output
-        .write_all(text.as_bytes())
-        .and_then(|_| output.flush())
-    {
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(false),
-        other => other.map(|_| true),
-    }
-}
-
-/// The reply to one input line (`None` for a blank one).
-fn reply(session: &mut Session, line: Result<String, Vec<u8>>) -> Option<(Response, Control)> {
+/// The answer to one input line (`None` for a blank one); an overlong
+/// line gets `line too long`, with its id when its start has one.
+fn answer(session: &mut Session, line: Result<String, Vec<u8>>) -> Option<Answer> {
     match line {
-        Ok(text) => session.handle(&text),
+        Ok(text) => commands::answer(session, &text),
         Err(prefix) => {
             let text = String::from_utf8_lossy(&prefix).into_owned();
             let id = parse::preprocess(&text).and_then(|l| parse::tokenize(&l).id);
-            Some((
-                Response {
+            Some(Answer {
+                response: Response {
                     id,
                     result: Err(GtpError::LineTooLong),
                 },
-                Control::Continue,
-            ))
+                control: Control::Continue,
+                job: None,
+            })
         }
     }
 }
@@ -141,7 +132,7 @@ fn reply(session: &mut Session, line: Result<String, Vec<u8>>) -> Option<(Respon
 pub fn run<R: BufRead + Send + 'static, W: Write>(
     session: &mut Session,
     input: R,
-    mut output: W,
+    output: W,
 ) -> io::Result<()> {
     // GoGui reads live graphics from stderr, beside the log.
     session.set_gfx_output(Box::new(io::stderr()));
@@ -151,118 +142,183 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
         let (tx, interrupt) = (tx.clone(), Arc::clone(&interrupt));
         std::thread::spawn(move || read_events(input, tx, interrupt));
     }
-    // Input that came while a job held it back, in order.
-    let mut held: VecDeque<Event> = VecDeque::new();
-    let mut job: Option<Running> = None;
-    let mut job_number = 0u64;
+    let mut state = Loop {
+        session,
+        out: output,
+        events: tx,
+        interrupt,
+        held: VecDeque::new(),
+        job: None,
+        next_job: 1,
+    };
     loop {
-        let holding = job.as_ref().is_some_and(Running::holds_input);
-        let event = match held.pop_front() {
-            Some(e) if !holding => e,
-            other => {
-                if let Some(e) = other {
-                    held.push_front(e);
-                }
-                rx.recv().unwrap_or(Event::Eof)
+        let event = state.next_event(&rx);
+        let control = match event {
+            Event::Report(n, line) => state.on_report(n, line)?,
+            Event::Done(n) => state.on_done(n)?,
+            Event::Interrupt => state.on_interrupt()?,
+            e @ (Event::Line(_) | Event::Eof) if state.holding() => {
+                state.held.push_back(e);
+                Control::Continue
             }
+            Event::Eof => state.on_eof()?,
+            Event::Line(line) => state.on_line(line)?,
         };
-        match event {
-            Event::Report(n, line) => {
-                if job.as_ref().is_some_and(|r| r.number == n && r.streams())
-                    && !emit(&mut output, &(line + "\n"))?
-                {
-                    return Ok(());
-                }
-            }
-            Event::Done(n) => {
-                // An analysis that ends by itself still waits for input
-                // to end its response; a move ends it now.
-                if job
-                    .as_ref()
-                    .is_some_and(|r| r.number == n && r.holds_input())
-                {
-                    let Some(running) = job.take() else { continue };
-                    let play = jobs::finish(session, running).unwrap_or_default();
-                    if !emit(&mut output, &(play + "\n\n"))? {
-                        return Ok(());
-                    }
-                    if let Some(ponder) = jobs::ponder_job(session) {
-                        job_number += 1;
-                        job = Some(jobs::start(session, ponder, job_number, tx.clone()));
-                    }
-                }
-            }
-            Event::Interrupt => {
-                interrupt.store(false, Ordering::Relaxed);
-                match job.take() {
-                    // A move on its way: it comes now, with what it has.
-                    Some(r) if r.holds_input() => {
-                        r.stop();
-                        job = Some(r);
-                    }
-                    // Like any input line, it ends an analysis.
-                    Some(r) if r.streams() => {
-                        r.stop();
-                        jobs::finish(session, r);
-                        if !emit(&mut output, "\n")? {
-                            return Ok(());
-                        }
-                    }
-                    other => job = other,
-                }
-            }
-            e @ (Event::Line(_) | Event::Eof) if holding => held.push_back(e),
-            Event::Eof => {
-                if let Some(running) = job.take() {
-                    running.stop();
-                    let streams = running.streams();
-                    jobs::finish(session, running);
-                    if streams {
-                        emit(&mut output, "\n")?;
-                    }
-                }
-                return Ok(());
-            }
-            Event::Line(line) => {
-                if let Some(running) = job.take() {
-                    running.stop();
-                    let streams = running.streams();
-                    jobs::finish(session, running);
-                    if streams && !emit(&mut output, "\n")? {
-                        return Ok(());
-                    }
-                }
-                let Some((response, control)) = reply(session, line) else {
-                    continue;
-                };
-                match session.take_job() {
-                    Some(next) if response.result.is_ok() => {
-                        let silent = next.kind == JobKind::Ponder;
-                        let head = if silent {
-                            response.to_string()
-                        } else {
-                            format!(
-                                "={}\n",
-                                response.id.map(|i| i.to_string()).unwrap_or_default()
-                            )
-                        };
-                        if !emit(&mut output, &head)? {
-                            return Ok(());
-                        }
-                        job_number += 1;
-                        job = Some(jobs::start(session, next, job_number, tx.clone()));
-                    }
-                    _ => {
-                        if !emit(&mut output, &response.to_string())? {
-                            return Ok(());
-                        }
-                    }
-                }
-                if control == Control::Quit {
-                    return Ok(());
-                }
+        if control == Control::Quit {
+            return Ok(());
+        }
+    }
+}
+
+/// The loop's state between events: the session, the output, the job on
+/// its search thread (if any), and input held back while a move is on its
+/// way. One method per event; each says whether the loop goes on.
+struct Loop<'s, W> {
+    session: &'s mut Session,
+    out: W,
+    /// Where search threads send their reports.
+    events: Sender<Event>,
+    /// GoGui's interrupt flag, raised by the input thread.
+    interrupt: Arc<AtomicBool>,
+    /// Input that came while a job held it back, in order.
+    held: VecDeque<Event>,
+    job: Option<Running>,
+    /// The number the next job's events carry (older jobs' are ignored).
+    next_job: u64,
+}
+
+impl<W: Write> Loop<'_, W> {
+    /// Whether input waits for the running job (a move on its way).
+    fn holding(&self) -> bool {
+        self.job.as_ref().is_some_and(Running::holds_input)
+    }
+
+    /// The next event: held input first, once nothing holds it.
+    fn next_event(&mut self, events: &Receiver<Event>) -> Event {
+        if !self.holding() {
+            if let Some(e) = self.held.pop_front() {
+                return e;
             }
         }
+        events.recv().unwrap_or(Event::Eof)
+    }
+
+    /// Writes and flushes; a controller that closed its end quits the
+    /// session.
+    fn emit(&mut self, text: &str) -> io::Result<Control> {
+        match self
+            .out
+            .write_all(text.as_bytes())
+            .and_then(|_| self.out.flush())
+        {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(Control::Quit),
+            other => other.map(|_| Control::Continue),
+        }
+    }
+
+    fn start(&mut self, job: Job) {
+        let number = self.next_job;
+        self.next_job += 1;
+        self.job = Some(jobs::start(self.session, job, number, self.events.clone()));
+    }
+
+    /// Stops the running job and waits for it; a stream's response ends
+    /// with its blank line.
+    fn end_job(&mut self) -> io::Result<Control> {
+        let Some(running) = self.job.take() else {
+            return Ok(Control::Continue);
+        };
+        running.stop();
+        let streams = running.streams();
+        jobs::finish(self.session, running);
+        if streams {
+            self.emit("\n")
+        } else {
+            Ok(Control::Continue)
+        }
+    }
+
+    /// A report of the running stream is printed; others' are stale.
+    fn on_report(&mut self, number: u64, line: String) -> io::Result<Control> {
+        if self
+            .job
+            .as_ref()
+            .is_some_and(|r| r.number == number && r.streams())
+        {
+            self.emit(&(line + "\n"))
+        } else {
+            Ok(Control::Continue)
+        }
+    }
+
+    /// A move that is done ends its response now (and pondering may
+    /// start); an analysis that ends by itself still waits for input to
+    /// end its response.
+    fn on_done(&mut self, number: u64) -> io::Result<Control> {
+        let Some(running) = self.job.take_if(|r| r.number == number && r.holds_input()) else {
+            return Ok(Control::Continue);
+        };
+        let closing = jobs::finish(self.session, running).unwrap_or_default();
+        if self.emit(&(closing + "\n\n"))? == Control::Quit {
+            return Ok(Control::Quit);
+        }
+        if let Some(ponder) = jobs::ponder_job(self.session) {
+            self.start(ponder);
+        }
+        Ok(Control::Continue)
+    }
+
+    /// GoGui's `# interrupt`: a move on its way comes now, with what it
+    /// has; like any input line, it ends an analysis; pondering goes on.
+    fn on_interrupt(&mut self) -> io::Result<Control> {
+        self.interrupt.store(false, Ordering::Relaxed);
+        match &self.job {
+            Some(r) if r.holds_input() => {
+                r.stop();
+                Ok(Control::Continue)
+            }
+            Some(r) if r.streams() => self.end_job(),
+            _ => Ok(Control::Continue),
+        }
+    }
+
+    /// The end of input ends the running job, then the session.
+    fn on_eof(&mut self) -> io::Result<Control> {
+        self.end_job()?;
+        Ok(Control::Quit)
+    }
+
+    /// An input line ends the running job, then is answered; a command
+    /// that leaves work starts it once its response (or, for a stream,
+    /// its `=` line) is out.
+    fn on_line(&mut self, line: Result<String, Vec<u8>>) -> io::Result<Control> {
+        if self.end_job()? == Control::Quit {
+            return Ok(Control::Quit);
+        }
+        let Some(Answer {
+            response,
+            control,
+            job,
+        }) = answer(self.session, line)
+        else {
+            return Ok(Control::Continue);
+        };
+        let head = match &job {
+            Some(j) if !j.is_silent() => {
+                format!(
+                    "={}\n",
+                    response.id.map(|i| i.to_string()).unwrap_or_default()
+                )
+            }
+            _ => response.to_string(),
+        };
+        if self.emit(&head)? == Control::Quit {
+            return Ok(Control::Quit);
+        }
+        if let Some(job) = job {
+            self.start(job);
+        }
+        Ok(control)
     }
 }
 
@@ -482,7 +538,12 @@ mod live_tests {
         c.send("play b e5\nkata-analyze w interval 5 ownership true rootInfo true maxmoves 3\n");
         assert_eq!(c.response(), "= ");
         assert_eq!(c.line().as_deref(), Some("="));
-        let line = c.line().expect("info line");
+        // The first line with a finished playout: before it, ownership is
+        // 0 everywhere (a loaded machine may report before one finishes).
+        let line = (0..200)
+            .map(|_| c.line().expect("info line"))
+            .find(|l| !l.contains(" rootInfo visits 0 "))
+            .expect("a playout within 200 reports");
         let (moves, ownership) = line.split_once(" ownership ").expect("ownership last");
         let values: Vec<f64> = ownership
             .split(' ')

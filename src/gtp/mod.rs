@@ -4,16 +4,19 @@
 //!
 //! Commands that stream (`lz-analyze` and its kin) and pondering run the
 //! search on a thread of its own (`jobs`): the handler only checks the
-//! arguments and leaves a job for the loop, which prints what the search
-//! reports and stops it when the next line arrives.
+//! arguments and returns a job with its reply, which the loop starts once
+//! the reply is out; the loop prints what the search reports and stops it
+//! when the next line arrives. `genmove` and GoGui's graphics search on
+//! the loop's thread (`think`).
 //!
 //! The files build on each other in one direction: `parse` (input and
 //! arguments) and `response` (errors and reply text) at the bottom;
-//! `session` (the state and the helpers every command needs) on them;
-//! `stream` (Leela Zero and KataGo analysis), `gogui` (GoGui's graphics),
-//! `endgame` (rules, agreement, the count) and `jobs` (the search thread)
-//! on the session; `commands` (the table and its dispatch) on all of
-//! those, and `io` (the loop) on top.
+//! `stream` (Leela Zero's and KataGo's request and report formats) on
+//! them; `session` (the state and the helpers every command needs) on
+//! `response`; `think` (a search on the loop's thread), `endgame` (rules,
+//! agreement, the count) and `jobs` (the search thread) on the session;
+//! `gogui` (GoGui's graphics) on `think`; `commands` (the table and its
+//! dispatch) on all of those, and `io` (the loop) on top.
 
 mod commands;
 mod endgame;
@@ -24,7 +27,8 @@ pub mod parse;
 mod response;
 mod session;
 mod stream;
+mod think;
 
-pub use commands::{Control, COMMANDS};
+pub use commands::{command_names, Control};
 pub use response::{GtpError, Response};
 pub use session::{Config, Session};

@@ -17,7 +17,8 @@ pub enum GtpError {
     InvalidNumberOfStones,
     BadVertexList,
     CannotUndo,
-    CannotLoadFile,
+    /// GTP's `cannot load file`, then the reason.
+    CannotLoadFile(String),
     GameOver,
     NotStopped,
     LineTooLong,
@@ -37,7 +38,7 @@ impl fmt::Display for GtpError {
             GtpError::InvalidNumberOfStones => "invalid number of stones",
             GtpError::BadVertexList => "bad vertex list",
             GtpError::CannotUndo => "cannot undo",
-            GtpError::CannotLoadFile => "cannot load file",
+            GtpError::CannotLoadFile(reason) => return write!(f, "cannot load file: {reason}"),
             GtpError::GameOver => "game is over",
             GtpError::NotStopped => "game is not stopped",
             GtpError::LineTooLong => "line too long",

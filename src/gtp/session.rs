@@ -1,11 +1,10 @@
-//! The GTP session's state: the game, the player and the clock, the work
-//! a streaming command leaves for the loop, and the helpers every command
-//! needs (planning and playing a generated move, the dead stones and the
-//! count).
+//! The GTP session's state: the game, the player and the clock, and the
+//! helpers every command needs (planning and playing a generated move,
+//! the dead stones and the count).
 //!
 //! It depends on nothing else in `gtp` but [`GtpError`], so the files of
-//! commands, analysis formats, GoGui graphics and search threads can all
-//! build on it without importing each other. The dispatch of a line,
+//! commands, thinking, GoGui graphics and search threads can all build on
+//! it without importing each other. The dispatch of a line,
 //! `Session::handle`, reads the command table and so lives beside it in
 //! `commands.rs`.
 
@@ -15,12 +14,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crate::board::{Color, Point};
-use crate::rules::{EndRule, Game, GameResult, IllegalMove, Move, Phase, Rules, ScoreBreakdown};
+use crate::rules::{EndRule, Game, IllegalMove, Move, Phase, Rules};
 use crate::search::time::TimeControl;
-use crate::search::{
-    Analysis, Budget, Decision, GenMode, MoveFilter, Player, PlayerKind, SearchParams,
-};
-use crate::tactics::seki_for_count;
+use crate::search::{Analysis, Budget, Count, Decision, GenMode, Player, PlayerKind, SearchParams};
 
 use super::response::GtpError;
 
@@ -61,51 +57,6 @@ impl Default for Config {
     }
 }
 
-/// Whose line format a stream uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// Leela Zero: win rates and priors as integers 0..=10000.
-    Lz,
-    /// KataGo: floats, score leads, optional ownership.
-    Kata,
-}
-
-/// What a job does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum JobKind {
-    /// Analyse until the next input line.
-    Analyze(Format),
-    /// Analyse while generating a move, then play it (`play D4` ends the
-    /// response); input waits.
-    GenmoveAnalyze(Format),
-    /// Search on the opponent's time, silently, until the next line.
-    Ponder,
-}
-
-/// An analysis request, as parsed from `lz-analyze` and its kin.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Request {
-    pub color: Color,
-    /// `None`: no periodic reports.
-    pub interval: Option<Duration>,
-    pub filter: MoveFilter,
-    pub min_moves: usize,
-    pub max_moves: usize,
-    /// KataGo extras at the end of each line.
-    pub ownership: bool,
-    pub root_info: bool,
-}
-
-/// Work a streaming command leaves for the loop.
-#[derive(Debug)]
-pub struct Job {
-    pub kind: JobKind,
-    pub request: Request,
-    /// When the command arrived (a generated move charges the clock from
-    /// there).
-    pub started: Instant,
-}
-
 /// A player that a search thread can borrow.
 pub(super) type SharedPlayer = Arc<Mutex<Box<dyn Player>>>;
 
@@ -116,16 +67,20 @@ pub(super) fn lock(player: &SharedPlayer) -> MutexGuard<'_, Box<dyn Player>> {
     player.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// Where GoGui's live graphics are drawn, shared with the drawing that
+/// follows a search.
+pub(super) type GfxOut = Arc<Mutex<Box<dyn Write + Send>>>;
+
 /// GoGui's side: a cached analysis for the graphics commands, whether
 /// live graphics are on, and where they go.
 pub(super) struct GfxState {
     pub(super) live: bool,
-    /// The analysis of a position, keyed by its hash, the player to move
-    /// and the number of events (so an undo and replay asks again).
-    pub(super) cache: Option<((u64, Color, usize), Analysis)>,
+    /// The analysis of a game, kept with the whole game it analysed (size,
+    /// komi, rules, set-up, moves, position): any change asks again.
+    pub(super) cache: Option<(Game, Analysis)>,
     /// Where live graphics are drawn: nowhere until the I/O loop hands in
     /// stderr (GoGui reads them there), so the session itself does no I/O.
-    pub(super) out: Box<dyn Write + Send>,
+    pub(super) out: GfxOut,
 }
 
 impl Default for GfxState {
@@ -133,7 +88,7 @@ impl Default for GfxState {
         GfxState {
             live: false,
             cache: None,
-            out: Box::new(std::io::sink()),
+            out: Arc::new(Mutex::new(Box::new(std::io::sink()))),
         }
     }
 }
@@ -147,8 +102,6 @@ pub struct Session {
     /// Set when GoGui's `# interrupt` arrives (by the input thread, while
     /// a command runs): the running search stops with what it has.
     pub(super) interrupt: Arc<AtomicBool>,
-    /// A streaming command's work, left by its handler for the loop.
-    pub(super) pending: Option<Job>,
     /// What the GoGui analyze commands show, and whether live graphics go
     /// to stderr while thinking.
     pub(super) gfx: GfxState,
@@ -170,7 +123,6 @@ impl Session {
             time: TimeControl::new(config.time_per_move),
             player: Arc::new(Mutex::new(player)),
             interrupt: Arc::new(AtomicBool::new(false)),
-            pending: None,
             gfx: GfxState::default(),
             komi_given: config.komi_given,
             config,
@@ -186,15 +138,10 @@ impl Session {
         Arc::clone(&self.interrupt)
     }
 
-    /// The streaming work the last command left, if any.
-    pub fn take_job(&mut self) -> Option<Job> {
-        self.pending.take()
-    }
-
     /// Where GoGui's live graphics go while thinking (the I/O loop hands
     /// in stderr).
     pub fn set_gfx_output(&mut self, out: Box<dyn Write + Send>) {
-        self.gfx.out = out;
+        *self.gfx.out.lock().unwrap_or_else(|e| e.into_inner()) = out;
     }
 
     /// The player, for this thread.
@@ -289,51 +236,18 @@ pub(super) fn genmove_finish(
     Ok(text)
 }
 
-/// Is the life and death of the count fixed already: finished by an
-/// agreement, or by passes that leave every stone alive? Under the
-/// territory rule sets the engine judges even a finished game, and a game
-/// voided by a long cycle needs no judgement.
-pub(super) fn count_is_fixed(game: &Game) -> bool {
-    game.phase() == Phase::Finished
-        && (game.rules().end != EndRule::TwoPassesJudged || game.long_cycle())
-}
-
-/// The dead stones behind `final_score` and `final_status_list`: the
-/// agreement once finished (none after a finish by passes in `resumed`, or
-/// under Tromp-Taylor), else the engine's proposal.
+/// The dead stones behind `final_status_list`: the agreement once life
+/// and death is fixed, else the engine's judgement.
 pub(super) fn dead_stones(s: &mut Session) -> Vec<Point> {
-    if count_is_fixed(&s.game) {
-        return s.game.agreed_dead();
-    }
     let budget = s.judge_budget();
-    s.player().dead_stones(&s.game, budget)
+    crate::search::dead_stones(&s.game, s.player().as_mut(), budget)
 }
 
-/// The count behind `final_score`, `ingo-score` and `printsgf`.
-pub(super) struct Count {
-    /// The dead stones it removes (none once an agreement removed them).
-    pub(super) dead: Vec<Point>,
-    /// The strings in seki (territory scoring only).
-    pub(super) seki: Vec<Point>,
-    pub(super) score: ScoreBreakdown,
-    pub(super) result: GameResult,
-}
-
-/// The count of the game now. Once finished by agreement, the dead stones
-/// are already off the board, which counts as it stands.
+/// The count behind `final_score`, `ingo-score`, `printsgf` and GoGui's
+/// score graphics.
 pub(super) fn current_count(s: &mut Session) -> Count {
-    let dead = if count_is_fixed(&s.game) {
-        Vec::new()
-    } else {
-        dead_stones(s)
-    };
-    let seki = seki_for_count(&s.game, &dead);
-    Count {
-        score: s.game.score(&dead, &seki),
-        result: s.game.result(&dead, &seki),
-        dead,
-        seki,
-    }
+    let budget = s.judge_budget();
+    Count::now(&s.game, s.player().as_mut(), budget)
 }
 
 #[cfg(test)]
@@ -350,6 +264,76 @@ pub(super) mod tests {
             ..Config::default()
         };
         Session::new(config)
+    }
+
+    /// A player whose answers are written out: `think` proposes `E5`
+    /// (whether legal or not), `analyze` returns [`scripted_analysis`]
+    /// with `playouts` counting the analyses asked so far, and no stone is
+    /// dead. Tests of the session see exactly what it did with them.
+    pub(crate) struct Scripted {
+        pub(crate) analyses: u64,
+    }
+
+    /// The analysis [`Scripted`] gives: D3 with 37 visits at 62.34% and
+    /// F3 with 36 at 57.51% for the player to move, then a pass (5 visits).
+    pub(crate) fn scripted_analysis(game: &Game, color: Color, playouts: u64) -> Analysis {
+        let size = game.size();
+        let at = |v: &str| Point::parse(v, size).ok();
+        let candidate = |point, visits, win_rate| crate::search::Candidate {
+            point,
+            visits,
+            win_rate,
+            score_lead: 1.0,
+            prior: 0.1,
+            lcb: 0.4,
+            pv: vec![point],
+        };
+        Analysis {
+            color,
+            playouts,
+            win_rate: 0.52,
+            score_lead: 2.4,
+            candidates: vec![
+                candidate(at("D3"), 37, 0.6234),
+                candidate(at("F3"), 36, 0.5751),
+                candidate(None, 5, 0.1),
+            ],
+            ownership: vec![0.0; crate::board::MAX_POINTS],
+        }
+    }
+
+    impl Player for Scripted {
+        fn think(
+            &mut self,
+            game: &Game,
+            _: Color,
+            _: GenMode,
+            _: Budget,
+            _: &mut crate::search::Watch,
+        ) -> Decision {
+            Point::parse("E5", game.size()).map_or(Decision::Pass, Decision::Play)
+        }
+
+        fn analyze(
+            &mut self,
+            game: &Game,
+            color: Color,
+            _: Budget,
+            _: &crate::search::MoveFilter,
+            _: &mut crate::search::Watch,
+        ) -> Option<Analysis> {
+            self.analyses += 1;
+            Some(scripted_analysis(game, color, self.analyses))
+        }
+
+        fn dead_stones(&mut self, _: &Game, _: Budget) -> Vec<Point> {
+            Vec::new()
+        }
+    }
+
+    /// A session with the [`Scripted`] player.
+    pub(crate) fn scripted() -> Session {
+        Session::with_player(Config::default(), Box::new(Scripted { analyses: 0 }))
     }
 
     /// Sends `line`, returns the printed reply.

@@ -1,16 +1,55 @@
 //! Leela Zero's and KataGo's streaming analysis (`lz-analyze`,
 //! `kata-analyze` and their `genmove_analyze` forms, as Sabaki and Lizzie
-//! use them): the handlers that check a request and leave it as a job for
-//! the loop, and the report lines the search thread sends.
+//! use them), both ends of the format: the request a command's arguments
+//! make, and the report lines the search thread sends.
 
 use std::fmt::Write as _;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::board::{Color, Point};
-use crate::search::{Analysis, GenMode, MoveFilter, Restriction};
+use crate::search::{Analysis, MoveFilter, Restriction};
 
+use super::parse::{number, vertex};
 use super::response::GtpError;
-use super::session::{genmove_plan, Format, Job, JobKind, Request, Session};
+
+/// Whose line format a stream uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Leela Zero: win rates and priors as integers 0..=10000.
+    Lz,
+    /// KataGo: floats, score leads, optional ownership.
+    Kata,
+}
+
+/// An analysis request, as parsed from `lz-analyze` and its kin.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Request {
+    pub color: Color,
+    /// `None`: no periodic reports.
+    pub interval: Option<Duration>,
+    pub filter: MoveFilter,
+    pub min_moves: usize,
+    pub max_moves: usize,
+    /// KataGo extras at the end of each line.
+    pub ownership: bool,
+    pub root_info: bool,
+}
+
+impl Request {
+    /// An analysis of `color`'s moves, all of them, with no reports and
+    /// no extras (what a bare `lz-analyze B` asks).
+    pub fn new(color: Color) -> Request {
+        Request {
+            color,
+            interval: None,
+            filter: MoveFilter::default(),
+            min_moves: 0,
+            max_moves: usize::MAX,
+            ownership: false,
+            root_info: false,
+        }
+    }
+}
 
 /// Parses the arguments of `lz-analyze`, `kata-analyze` and the
 /// `genmove_analyze` forms: `[color] [interval] [key value]...` with the
@@ -34,27 +73,19 @@ pub fn parse_request(
         None if genmove => return Err(GtpError::Syntax),
         None => to_move,
     };
-    let mut request = Request {
-        color,
-        interval: None,
-        filter: MoveFilter::default(),
-        min_moves: 0,
-        max_moves: usize::MAX,
-        ownership: false,
-        root_info: false,
-    };
-    let centiseconds = |t: &str| -> Result<Option<Duration>, GtpError> {
-        let cs: u64 = t.parse().map_err(|_| GtpError::Syntax)?;
+    let mut request = Request::new(color);
+    // Centiseconds; 0 is no periodic report.
+    let interval = |t: &str| -> Result<Option<Duration>, GtpError> {
+        let cs: u64 = number(t)?;
         Ok((cs > 0).then(|| Duration::from_millis(cs.saturating_mul(10))))
     };
     if let Some(t) = rest
         .first()
         .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))
     {
-        request.interval = centiseconds(t)?;
+        request.interval = interval(t)?;
         rest = &rest[1..];
     }
-    let count = |t: &str| t.parse::<usize>().map_err(|_| GtpError::Syntax);
     let flag = |t: &str| match t.to_ascii_lowercase().as_str() {
         "true" => Ok(true),
         "false" => Ok(false),
@@ -65,15 +96,15 @@ pub fn parse_request(
         let value = |i: usize| tail.get(i).copied().ok_or(GtpError::Syntax);
         rest = match key.as_str() {
             "interval" => {
-                request.interval = centiseconds(value(0)?)?;
+                request.interval = interval(value(0)?)?;
                 &tail[1..]
             }
             "minmoves" => {
-                request.min_moves = count(value(0)?)?;
+                request.min_moves = number(value(0)?)?;
                 &tail[1..]
             }
             "maxmoves" => {
-                request.max_moves = count(value(0)?)?;
+                request.max_moves = number(value(0)?)?;
                 &tail[1..]
             }
             "avoid" | "allow" => {
@@ -81,17 +112,9 @@ pub fn parse_request(
                 let moves = value(1)?
                     .split(',')
                     .filter(|v| !v.is_empty())
-                    .map(|v| {
-                        if v.eq_ignore_ascii_case("pass") {
-                            Ok(None)
-                        } else {
-                            Point::parse(v, size)
-                                .map(Some)
-                                .map_err(|_| GtpError::Syntax)
-                        }
-                    })
+                    .map(|v| vertex(v, size))
                     .collect::<Result<Vec<_>, _>>()?;
-                let until_depth: u32 = value(2)?.parse().map_err(|_| GtpError::Syntax)?;
+                let until_depth: u32 = number(value(2)?)?;
                 if moves.is_empty() || until_depth == 0 {
                     return Err(GtpError::Syntax);
                 }
@@ -179,43 +202,6 @@ pub fn info_line(a: &Analysis, format: Format, request: &Request, size: u8) -> S
 /// A share as Leela Zero's integer 0..=10000.
 fn permyriad(x: f64) -> u32 {
     (x.clamp(0.0, 1.0) * 10000.0).round() as u32
-}
-
-/// The handler of a streaming command: checks the arguments and leaves
-/// the job for the loop.
-fn stream(s: &mut Session, args: &[&str], kind: JobKind) -> Result<String, GtpError> {
-    let (format, genmove) = match kind {
-        JobKind::Analyze(f) => (f, false),
-        JobKind::GenmoveAnalyze(f) => (f, true),
-        JobKind::Ponder => return Err(GtpError::Syntax),
-    };
-    let request = parse_request(args, s.game.size(), s.game.to_move(), format, genmove)?;
-    if genmove {
-        // The same refusals as genmove, before the response starts.
-        genmove_plan(s, request.color, GenMode::Normal)?;
-    }
-    s.pending = Some(Job {
-        kind,
-        request,
-        started: Instant::now(),
-    });
-    Ok(String::new())
-}
-
-pub(super) fn lz_analyze(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
-    stream(s, args, JobKind::Analyze(Format::Lz))
-}
-
-pub(super) fn kata_analyze(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
-    stream(s, args, JobKind::Analyze(Format::Kata))
-}
-
-pub(super) fn lz_genmove_analyze(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
-    stream(s, args, JobKind::GenmoveAnalyze(Format::Lz))
-}
-
-pub(super) fn kata_genmove_analyze(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
-    stream(s, args, JobKind::GenmoveAnalyze(Format::Kata))
 }
 
 #[cfg(test)]

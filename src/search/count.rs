@@ -79,14 +79,7 @@ mod tests {
     }
 
     impl Player for Judge {
-        fn think(
-            &mut self,
-            _: &Game,
-            _: Color,
-            _: GenMode,
-            _: Budget,
-            _: &mut Watch,
-        ) -> Decision {
+        fn think(&mut self, _: &Game, _: Color, _: GenMode, _: Budget, _: &mut Watch) -> Decision {
             Decision::Pass
         }
         fn dead_stones(&mut self, _: &Game, _: Budget) -> Vec<Point> {
@@ -103,17 +96,17 @@ mod tests {
     /// inside Black's area, White's points on D and E.
     fn position(rules: Rules) -> Game {
         let mut g = Game::new(5, rules, 0.5);
-        for v in ["C1", "C2", "C3", "C4", "C5", "A4"] {
-            g.play(Move::Play(Black, vertex(v))).unwrap();
-            let w = match v {
-                "C1" => "D1",
-                "C2" => "D2",
-                "C3" => "D3",
-                "C4" => "D4",
-                "C5" => "D5",
-                _ => "A5",
-            };
-            g.play(Move::Play(White, vertex(w))).unwrap();
+        let pairs = [
+            ("C1", "D1"),
+            ("C2", "D2"),
+            ("C3", "D3"),
+            ("C4", "D4"),
+            ("C5", "D5"),
+            ("A4", "A5"),
+        ];
+        for (black, white) in pairs {
+            g.play(Move::Play(Black, v(black))).unwrap();
+            g.play(Move::Play(White, v(white))).unwrap();
         }
         g
     }
@@ -135,7 +128,10 @@ mod tests {
         // once its stone is off: 9, plus that stone as a prisoner: 10.
         // White's E1-E5: 5, plus komi 0.5.
         assert_eq!(count.result.to_string(), "B+4.5");
-        assert_eq!(dead_stones(&g, &mut judge, Budget::Playouts(1)), vec![v("A5")]);
+        assert_eq!(
+            dead_stones(&g, &mut judge, Budget::Playouts(1)),
+            vec![v("A5")]
+        );
     }
 
     #[test]

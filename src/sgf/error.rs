@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-/// Why a file could not be loaded (GTP answers `cannot load file`).
+/// Why a file could not be loaded, in words for the user (GTP answers
+/// `cannot load file: ` and this).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LoadError(pub String);
 

@@ -6,7 +6,7 @@ use sgf_parse::SgfNode;
 use super::charset::decode;
 use super::error::{err, LoadError};
 use super::repair::{check_shape, first_tree};
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color, Point, MAX_SIZE};
 use crate::rules::{handicap, Game, IllegalMove, Move, Rules};
 
 /// Where `loadsgf FILE N|VERTEX` stops (GNU Go reads both forms).
@@ -25,13 +25,19 @@ pub enum Until {
 ///
 /// # Errors
 /// Missing or unreadable file, malformed SGF, a size out of 2..=25 or not
-/// square, or a move that is illegal under the rules.
+/// square, or a move that is illegal under the rules. The error says
+/// which, in words for the user.
 pub fn load(path: &str, until: Option<&Until>, rules: Rules, komi: f64) -> Result<Game, LoadError> {
-    use std::io::Read;
+    use std::io::{ErrorKind, Read};
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|e| err(e.to_string()))?;
+        .map_err(|e| match e.kind() {
+            ErrorKind::NotFound => err("no such file"),
+            ErrorKind::IsADirectory => err("a directory, not a file"),
+            ErrorKind::PermissionDenied => err("permission denied"),
+            _ => err(e.to_string()),
+        })?;
     // A path like /dev/zero must not eat the memory.
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(err("file too large"));
@@ -81,8 +87,18 @@ pub fn parse(
         .next()
         .ok_or_else(|| err("no game in file"))?;
     let size = match root.get_property("SZ") {
-        Some(Prop::SZ((w, h))) if w == h && (2..=crate::board::MAX_SIZE).contains(w) => *w,
-        Some(_) => return Err(err("unsupported board size")),
+        Some(Prop::SZ((w, h))) if w == h && (2..=MAX_SIZE).contains(w) => *w,
+        Some(Prop::SZ((w, h))) => {
+            let size = if w == h {
+                w.to_string()
+            } else {
+                format!("{w}:{h}")
+            };
+            return Err(err(format!(
+                "unsupported board size {size} (square boards of 2 to {MAX_SIZE} are supported)"
+            )));
+        }
+        Some(_) => return Err(err("malformed SZ property")),
         None => 19,
     };
     let komi = match root.get_property("KM") {
@@ -98,7 +114,8 @@ pub fn parse(
     };
     let stop_at = match until {
         Some(Until::Vertex(v)) => Some(
-            Point::parse(v, size).map_err(|_| err(format!("{v} is not a point of the board")))?,
+            Point::parse(v, size)
+                .map_err(|_| err(format!("{v} is not a point of the {size}x{size} board")))?,
         ),
         _ => None,
     };
@@ -129,7 +146,9 @@ pub fn parse(
                 _ => continue,
             };
             for stone in stones {
-                let p = point(stone, size)?.ok_or_else(|| err("set-up stone off the board"))?;
+                let p = point(stone, size)?.ok_or_else(|| {
+                    err(format!("set-up stone {} off the board", sgf_text(stone)))
+                })?;
                 let (x, y) = p.coords();
                 cells[usize::from(y) * usize::from(size) + usize::from(x)] = color;
             }
@@ -216,12 +235,15 @@ pub fn parse(
             if played >= limit {
                 break 'nodes;
             }
+            let number = played + 1;
             let mv = match mv {
                 go::Move::Pass => Move::Pass(color),
-                go::Move::Move(p) => match point(p, size)? {
-                    Some(p) => Move::Play(color, p),
-                    None => Move::Pass(color),
-                },
+                go::Move::Move(p) => {
+                    match point(p, size).map_err(|e| err(format!("move {number}: {e}")))? {
+                        Some(p) => Move::Play(color, p),
+                        None => Move::Pass(color),
+                    }
+                }
             };
             if let (Move::Play(_, p), Some(stop)) = (mv, stop_at) {
                 if p == stop {
@@ -238,7 +260,13 @@ pub fn parse(
                     );
                     break 'nodes;
                 }
-                Err(e) => return Err(err(format!("move {}: {e}", played + 1))),
+                Err(e) => {
+                    let (color, vertex) = match mv {
+                        Move::Play(c, p) => (c, p.vertex().to_string()),
+                        Move::Pass(c) => (c, "pass".to_string()),
+                    };
+                    return Err(err(format!("move {number}, {color} {vertex}: {e}")));
+                }
             }
         }
         if let Some(c) = player(node)? {
@@ -296,10 +324,23 @@ fn point(p: &go::Point, size: u8) -> Result<Option<Point>, LoadError> {
         return if size <= 19 && p.x == 19 && p.y == 19 {
             Ok(None)
         } else {
-            Err(err("point off the board"))
+            Err(err(format!(
+                "point {} is off the {size}x{size} board",
+                sgf_text(p)
+            )))
         };
     }
     Ok(Point::from_coords(p.x, size - 1 - p.y, size))
+}
+
+/// A point as the record writes it (`a` to `z`, then `A` to `Z`).
+fn sgf_text(p: &go::Point) -> String {
+    let letter = |i: u8| match i {
+        0..=25 => char::from(b'a' + i),
+        26..=51 => char::from(b'A' + i - 26),
+        _ => '?',
+    };
+    format!("{}{}", letter(p.x), letter(p.y))
 }
 
 #[cfg(test)]
@@ -524,6 +565,49 @@ mod tests {
         assert_eq!(g.komi(), 7.5, "no KM keeps the komi");
     }
 
+    /// Each refusal says why, and a board too large names the sizes there
+    /// are.
+    #[test]
+    fn refusals_give_the_reason() {
+        let why = |text: &str| {
+            parse(text, None, Rules::SIMPLIFIED_ING, 7.5)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        };
+        let sizes = "(square boards of 2 to 25 are supported)";
+        assert_eq!(
+            why("(;SZ[30])"),
+            Err(format!("unsupported board size 30 {sizes}"))
+        );
+        assert_eq!(
+            why("(;SZ[1])"),
+            Err(format!("unsupported board size 1 {sizes}"))
+        );
+        assert_eq!(
+            why("(;SZ[9:7])"),
+            Err(format!("unsupported board size 9:7 {sizes}"))
+        );
+        assert_eq!(why("(;SZ[x])"), Err("malformed SZ property".into()));
+        assert_eq!(
+            why("(;SZ[9];B[ee];W[cc];B[gg];W[ee])"),
+            Err("move 4, white E5: point is occupied".into())
+        );
+        assert_eq!(
+            why("(;SZ[9];B[ee];W[zz])"),
+            Err("move 2: point zz is off the 9x9 board".into())
+        );
+        assert_eq!(
+            why("(;SZ[9]AB[jj])"),
+            Err("point jj is off the 9x9 board".into())
+        );
+        assert_eq!(why("not sgf"), Err("no game in file".into()));
+        let until = Until::Vertex("Q16".into());
+        assert_eq!(
+            parse("(;SZ[9];B[ee])", Some(&until), Rules::CHINESE, 7.5).map(|_| ()),
+            Err(err("Q16 is not a point of the 9x9 board"))
+        );
+    }
+
     #[test]
     fn rejects_bad_files() {
         for bad in [
@@ -539,7 +623,14 @@ mod tests {
                 "{bad}"
             );
         }
-        assert!(load("/nonexistent/x.sgf", None, Rules::SIMPLIFIED_ING, 7.5).is_err());
+        assert_eq!(
+            load("/nonexistent/x.sgf", None, Rules::SIMPLIFIED_ING, 7.5),
+            Err(err("no such file"))
+        );
+        assert_eq!(
+            load("/", None, Rules::SIMPLIFIED_ING, 7.5),
+            Err(err("a directory, not a file"))
+        );
         assert_eq!(
             load("/dev/zero", None, Rules::SIMPLIFIED_ING, 7.5),
             Err(err("file too large"))
