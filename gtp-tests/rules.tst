@@ -49,9 +49,10 @@ clear_board
 17 ingo-rules
 #? [tromp-taylor]
 
-# Unknown names fail with "unknown rules" and change nothing.
+# Unknown names fail with "unknown rules", naming the rule sets, and
+# change nothing.
 ingo-rules go-moku
-#error [unknown rules]
+#error [unknown rules "go-moku"; the rule sets are simplified-ing, ing, chinese, aga, new-zealand, tromp-taylor, japanese, korean]
 ingo-rules simplified
 #error [.+]
 ingo-rules ing extra

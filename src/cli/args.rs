@@ -29,7 +29,7 @@ fn rules_names() -> String {
 /// `--rules`: one of the preset names.
 pub fn parse_rules(s: &str) -> Result<Rules, String> {
     s.parse()
-        .map_err(|_| format!("unknown rule set; the rule sets are {}", rules_names()))
+        .map_err(|e: crate::rules::UnknownRules| e.to_string())
 }
 
 /// `--playout-policy`: one of [`POLICY_NAMES`].

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::board::{Color, Point};
-use crate::rules::{format_number, Phase, PhaseError, Rules, Scoring};
+use crate::rules::{format_number, Phase, PhaseError, Rules, Scoring, UnknownRules};
 use crate::tactics::seki_stones;
 
 use super::parse::{arity, no_args};
@@ -98,7 +98,7 @@ pub(super) fn ingo_rules(s: &mut Session, args: &[&str]) -> Result<String, GtpEr
         [name] => {
             let rules = name
                 .parse()
-                .map_err(|_| GtpError::Other("unknown rules".into()))?;
+                .map_err(|e: UnknownRules| GtpError::Other(e.to_string()))?;
             set_rules(s, rules)
         }
         _ => Err(GtpError::Syntax),
@@ -204,7 +204,11 @@ mod tests {
         assert_eq!(send(&mut s, "ingo-rules"), "= simplified-ing\n\n");
         assert_eq!(send(&mut s, "ingo-rules aga"), "= \n\n");
         assert_eq!(send(&mut s, "ingo-rules"), "= aga\n\n");
-        assert_eq!(send(&mut s, "ingo-rules go-moku"), "? unknown rules\n\n");
+        assert_eq!(
+            send(&mut s, "ingo-rules go-moku"),
+            "? unknown rules \"go-moku\"; the rule sets are simplified-ing, ing, chinese, aga, \
+             new-zealand, tromp-taylor, japanese, korean\n\n"
+        );
         assert_eq!(send(&mut s, "kgs-rules new_zealand"), "= \n\n");
         assert_eq!(send(&mut s, "ingo-rules"), "= new-zealand\n\n");
         send(&mut s, "play b d4");

@@ -230,7 +230,11 @@ pub struct UnknownRules(pub String);
 
 impl fmt::Display for UnknownRules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown rules {:?}", self.0)
+        write!(f, "unknown rules {:?}; the rule sets are ", self.0)?;
+        for (i, (name, _)) in Rules::PRESETS.iter().enumerate() {
+            write!(f, "{}{name}", if i == 0 { "" } else { ", " })?;
+        }
+        Ok(())
     }
 }
 
@@ -266,7 +270,11 @@ mod tests {
     #[test]
     fn unknown_names_are_named_in_the_error() {
         let e = "go-moku".parse::<Rules>().expect_err("unknown");
-        assert_eq!(e.to_string(), "unknown rules \"go-moku\"");
+        assert_eq!(
+            e.to_string(),
+            "unknown rules \"go-moku\"; the rule sets are simplified-ing, ing, chinese, aga, \
+             new-zealand, tromp-taylor, japanese, korean"
+        );
     }
 
     #[test]
