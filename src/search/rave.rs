@@ -22,10 +22,10 @@ use super::tree::{NodeId, Stats, Tree, WIN};
 /// AMAF games worth as much as one real game (Pachi's `equiv_rave`) on
 /// boards from 13x13 up.
 const EQUIV_RAVE: f64 = 3000.0;
-/// The same below 13x13, where self-play tuning (SPSA, on 9x9) and
-/// matches against GNU Go and Pachi favour half of Pachi's value; boards
-/// from 13x13 up keep Pachi's, which their matches are played with (the
-/// numbers are in the test `a_small_board_trusts_its_real_games_sooner`).
+/// The same below 13x13, where tuning by self-play (SPSA, on 9x9) and
+/// games with GNU Go and Pachi favour half of Pachi's value; boards from
+/// 13x13 up keep Pachi's, which their games are played with (the numbers
+/// are in the test `a_small_board_trusts_its_real_games_sooner`).
 const EQUIV_RAVE_SMALL: f64 = 1500.0;
 /// Points of a 13x13 board.
 const AREA_13: f64 = 169.0;
