@@ -268,7 +268,7 @@ pub struct Board {
     /// Zobrist hash of the arrangement, kept while `hashing`.
     hash: u64,
     /// Off on a playout's board, which no one asks for its hash: the
-    /// key loads and their room in the cache were about 7% of a light
+    /// key loads and their room in the cache cost about 7% of a light
     /// 19x19 playout.
     hashing: bool,
     /// Stones of each colour removed from the board so far (captures and

@@ -50,7 +50,7 @@ pub struct TrainArgs {
     pub compare: Option<PathBuf>,
     /// Learn no gammas of their own for the answers to the last move's
     /// atari (they share those of the same answers to older ataris),
-    /// as the 9x9 tables were learned.
+    /// like the shipped `gammas.txt` and `gammas-large.txt`.
     #[arg(long)]
     pub no_last_atari: bool,
 }

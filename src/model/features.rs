@@ -41,9 +41,9 @@ pub(super) const GROUP_SIZES: [usize; GROUPS] =
 
 /// Capture and escape values a table may leave out, each with the value
 /// whose gamma it then shares, listed in order after each group's other
-/// values: the answers to the last move's atari came in after
-/// `gammas.txt` and `gammas-large.txt` were learned, and those tables
-/// play as they did without them (`train-gammas --no-last-atari`).
+/// values: `gammas.txt` and `gammas-large.txt` have no gammas for the
+/// answers to the last move's atari, and play as if those values did not
+/// exist (`train-gammas --no-last-atari` writes such a table).
 pub(super) const CAPTURE_SAVES_NEW: u8 = 4;
 pub(super) const ESCAPE_NEW: u8 = 3;
 pub(super) const ESCAPE_NEW_LADDER: u8 = 4;
@@ -186,8 +186,9 @@ pub(super) fn features_with(
     let self_atari = board.is_self_atari(color, p);
     // A string the last move put in atari touches it: answering that
     // atari is what a strong player does first (Pachi's patterns tell new
-    // ataris from old ones, and a model without the difference gave the
-    // capture that saves two strings a twentieth of an escape's weight).
+    // ataris from old ones; a model without the difference can weigh the
+    // capture that saves two strings far below an escape: see the test
+    // `answers_to_the_last_moves_atari_are_told_apart`).
     let touches_last = |s: Point| {
         last.is_some_and(|m| {
             m.neighbors()

@@ -10,9 +10,9 @@ use super::table::Model;
 
 /// Boards from this size up are played with [`PLAY_BIG`] and judged with
 /// [`JUDGE_BIG`]:
-/// the large shapes of [`PLAY_SMALL`] come from 9x9 games, and a 9x9 table
-/// with them won 4 of 13 19x19 games against ingo without them (2,000
-/// playouts a move).
+/// the large shapes of [`PLAY_SMALL`] come from 9x9 games, and on 19x19 a
+/// table with them plays worse than one without them (see the test
+/// `small_and_big_boards_play_their_own_tables`).
 const LARGE_SHAPES_BELOW: u8 = 13;
 
 /// The model a dead-stone judgement reads on a board of `size`: fitted
@@ -43,9 +43,9 @@ pub static JUDGE_SMALL: LazyLock<Model> = LazyLock::new(|| {
 
 /// The model with large shapes and Pachi's pattern probabilities on 9x9
 /// positions, from `gammas-large.txt` beside this file: the one ingo
-/// plays with below 13x13. The table before it learned the moves GNU Go
-/// and Pachi played in those games, as `gammas.txt` does; this one starts
-/// ingo's tree from the local answers Pachi's tree starts from.
+/// plays with below 13x13. It starts ingo's tree from the local answers
+/// Pachi's tree starts from, where `gammas.txt` is fitted to the moves of
+/// 9x9 games.
 pub static PLAY_SMALL: LazyLock<Model> = LazyLock::new(|| {
     Model::parse(include_str!("gammas-large.txt")).expect("the shipped gamma table parses")
 });
@@ -55,8 +55,8 @@ pub static PLAY_SMALL: LazyLock<Model> = LazyLock::new(|| {
 /// with. It learned Pachi's pattern probabilities (the prior of Pachi's
 /// tree, from professional games; `scripts/match/pachi-policy.js`), not
 /// the moves of a game: its local answers are what a tree without a
-/// network needs from its priors, where KataGo's policy taught quiet
-/// moves that lost games (results of 2026-12-03).
+/// network needs from its priors, where a table taught by KataGo's policy
+/// favours quiet moves that such a tree loses games with.
 pub static PLAY_BIG: LazyLock<Model> = LazyLock::new(|| {
     Model::parse(include_str!("gammas-19.txt")).expect("the shipped gamma table parses")
 });
@@ -106,12 +106,17 @@ mod tests {
         let black = features(&b, Color::Black, at(&b, "C4"), Some(at(&b, "A7")), None);
         assert_eq!(black.values[ESCAPE], 1);
         // The shipped 19x19 table ranks the capture that saves both above
-        // each escape; a table without the new values ranked it below
-        // (the capture at F6 that ingo never searched in game 13).
+        // each escape; a table without the new values ranked it below, at
+        // a twentieth of an escape's weight (the capture at F6 that ingo
+        // never searched in game 13).
         let rank = |m: &Model| m.strength(&white("C4", e3)) / m.strength(&white("F4", e3));
         assert!(rank(&PLAY_BIG) > 1.0, "{}", rank(&PLAY_BIG));
     }
 
+    /// Below 13x13 ingo plays the table with large shapes from 9x9 games;
+    /// from 13x13 up the 19x19 one. A 9x9 table with large shapes won 4
+    /// of 13 19x19 games against ingo playing one without them (2,000
+    /// playouts a move), so the 9x9 shapes stay on the small boards.
     #[test]
     fn small_and_big_boards_play_their_own_tables() {
         assert!(JUDGE_SMALL.large_shapes.is_empty());

@@ -33,10 +33,10 @@ pub(super) const SELF_ATARI_REJECT: f64 = 0.9;
 pub(super) const EYE_FILL_REDIRECT: f64 = 0.6;
 
 /// Does the heavy policy defend eyes ([`eye_fill_redirect`],
-/// [`eye_fix_moves`])? On the boards above 9x9, where ingo's search
-/// believed the opponent's living groups dead (issue 20's 19x19 losses
-/// to GNU Go, judged by KataGo). 9x9 keeps the policy its matches were
-/// played with until a 9x9 match measures the change.
+/// [`eye_fix_moves`])? On the boards above 9x9: without it the playouts
+/// let living groups lose their eyes, and the search takes the opponent's
+/// living groups for dead. 9x9 keeps the policy without it until a 9x9
+/// match measures the change.
 pub(super) fn defends_eyes(size: u8) -> bool {
     size > 9
 }
@@ -206,7 +206,7 @@ pub fn heavy_move<R: Rng + ?Sized>(
 ///
 /// Capturing races are won or lost here: without it random moves fill
 /// the liberties in any order, and a string short of them neither runs
-/// nor attacks (issue 20's lost games, judged by KataGo).
+/// nor attacks.
 pub(super) fn two_liberty_moves(board: &Board, color: Color, last: Point, cands: &mut Candidates) {
     let own = Cell::stone(color);
     let enemy = Cell::stone(!color);

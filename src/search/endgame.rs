@@ -60,9 +60,9 @@ pub(super) fn dead_stone_budget(budget: Budget) -> Budget {
 /// playouts, seeded by the position). On a clock only when, at the
 /// search's pace, it fits twice over in what is left of the move's
 /// maximum; none when it does not. A shorter judgement is no cheaper
-/// version of it: in game 2 of issue 20's 19x19 match against GNU Go with
-/// 17 seconds left, 1,600 playouts judged White's corner alive (W+11) and
-/// ingo passed; final_score's 3,000 found it dead (B+44), as GNU Go did.
+/// version of it: fewer playouts can judge a dead group alive, and the
+/// pass then stands on a count that final_score does not give (see the
+/// test `the_judgement_behind_a_pass_keeps_to_the_move_budget`).
 fn pass_judgement(budget: Budget, spent: Duration, playouts: u64) -> Option<Budget> {
     let judgement = dead_stone_budget(budget);
     match budget {
@@ -165,10 +165,10 @@ pub(super) struct Findings<'a, S: Fn(Point, Color) -> f64> {
 /// [`PASS_STILL_WINS`] of its playouts. In a won position the best move
 /// is often a stone in one's own area that only makes the playouts'
 /// random invasions fail more often, while the pass is judged by playouts
-/// that go on after it (found with a retrained move model: White, 15.5 to
-/// 10 ahead on 5x5, played its own area at 0.999 rather than pass back at
-/// 0.900). A pass into a capturing race that the opponent wins by moving
-/// first loses most of its playouts.
+/// that go on after it, so a pass that still wins counts as good (see the
+/// test `a_pass_is_as_good_close_to_the_best_move_or_still_winning`). A
+/// pass into a capturing race that the opponent wins by moving first
+/// loses most of its playouts.
 pub(super) fn pass_as_good(visits: u64, rate: f64, best_rate: f64) -> bool {
     visits >= passing::MIN_VISITS && (rate >= best_rate - PASS_TOLERANCE || rate >= PASS_STILL_WINS)
 }
@@ -219,7 +219,7 @@ pub(super) fn decide<S: Fn(Point, Color) -> f64>(
     }
     // Pass when the count after two passes is not worse than playing on,
     // and the opponent has passed or the search itself prefers the pass
-    // (it then saw that the opponent has nothing to gain from a free
+    // (it then sees that the opponent has nothing to gain from a free
     // move). Where the search weighs no pass, the playouts must agree with
     // the count nearly everywhere (the board is settled).
     let owners = area_owners(board, counted_dead);
@@ -232,8 +232,9 @@ pub(super) fn decide<S: Fn(Point, Color) -> f64>(
     // Even after the opponent's pass, our pass hands the move back (a
     // resumption starts with the opponent): it must be about as good as
     // the best move in the search's own eyes, not only by a count that
-    // trusts our dead-stone verdict (found in matches: ingo passed in a
-    // capturing race that the side to move wins).
+    // trusts our dead-stone verdict: that count may call a capturing race
+    // over which the side to move still wins (see the search's test
+    // `does_not_pass_while_the_opponent_can_kill`).
     // Under territory scoring a stone in a region one side alone encloses
     // costs a point for sure, while a pass that the search finds about as
     // good costs nothing: the playouts' own random invasions, which a
@@ -256,16 +257,16 @@ pub(super) fn decide<S: Fn(Point, Color) -> f64>(
     // moves that hurt themselves (shared liberties, a killing sacrifice),
     // the side to move in the playouts loses, and a dead group can look
     // alive. The count behind a pass is the one final_status_list gives,
-    // from a judgement of its own (found in matches against Pachi: ingo
-    // passed, counting W+1 with nothing dead, in a position that was B+74).
+    // from a judgement of its own (see the search's test
+    // `does_not_pass_with_groups_only_the_playouts_keep_alive`).
     let judged_dead;
     let counted_dead = match judgement {
         Some(b) if pass_ok && !cleanup => {
             // Judged after the pass, with the opponent to move: a group
-            // the opponent kills by moving first is dead (found in a
-            // match: White's stones in Black's area lived with White to
-            // move, and ingo passed counting W+31 where GNU Go counted a
-            // draw).
+            // the opponent kills by moving first is dead, though with its
+            // owner to move it would live (see the test
+            // `the_count_behind_a_pass_is_the_judgement_after_it`, and the
+            // search's `judges_a_pass_with_the_opponent_to_move`).
             let mut after = game.clone();
             judged_dead = match after.play(Move::Pass(color)) {
                 Ok(()) => judge(&after, b),
@@ -299,9 +300,7 @@ pub(super) fn decide<S: Fn(Point, Color) -> f64>(
 /// nothing under area scoring (a point at most by territory, less than
 /// the string), while a pass leaves the count to a ko that a superko ban
 /// holds only until the board changes, and to the opponent's own idea of
-/// it. Found in a match against GNU Go (simple ko): ingo took a ko back
-/// last, the retake was a positional superko, both passed, and ingo
-/// counted B+2 with its stone alive where GNU Go counted it dead (W+2).
+/// it (see the test `a_pass_leaves_no_stone_the_count_keeps_open_to_capture`).
 fn open_atari(game: &Game, color: Color, dead: &[Point]) -> Option<Point> {
     let board = game.board();
     board.points().find_map(|p| {
@@ -319,6 +318,10 @@ fn open_atari(game: &Game, color: Color, dead: &[Point]) -> Option<Point> {
 mod tests {
     use super::*;
 
+    /// The judgement is the full one or none. In game 2 of issue 20's
+    /// 19x19 match against GNU Go, with 17 seconds left, 1,600 playouts
+    /// judged White's corner alive (W+11) and ingo passed; final_score's
+    /// 3,000 found it dead (B+44), as GNU Go did.
     #[test]
     fn the_judgement_behind_a_pass_keeps_to_the_move_budget() {
         let s = Duration::from_secs_f64;
@@ -431,6 +434,9 @@ mod tests {
         assert!(is_cleanup(&game, GenMode::Normal));
     }
 
+    /// With a retrained move model, White, 15.5 to 10 ahead on 5x5,
+    /// played its own area at 0.999 rather than pass back at 0.900: a
+    /// pass that still wins is as good as the best move.
     #[test]
     fn a_pass_is_as_good_close_to_the_best_move_or_still_winning() {
         assert!(pass_as_good(20, 0.46, 0.5));
@@ -645,12 +651,15 @@ mod tests {
         assert_eq!(black_decides(&game, &found), Decision::Play(v("A1", 7)));
     }
 
+    /// In game 3 of stop 37's match against GNU Go (simple ko) ingo took
+    /// the ko back last, both passed, and ingo counted B+2 with its stone
+    /// alive where GNU Go counted it dead (W+2).
     #[test]
     fn a_pass_leaves_no_stone_the_count_keeps_open_to_capture() {
-        // Game 3 of stop 37's match against GNU Go: Black has just taken
-        // the ko at F6 back and White passed. F6's last liberty is E6,
-        // where White may take again (in the game only once the board
-        // changed: a positional superko); H1 is dead in White's area.
+        // Black has just taken the ko at F6 back and White passed. F6's
+        // last liberty is E6, where White may take again (in the game only
+        // once the board changed: a positional superko); H1 is dead in
+        // White's area.
         let b: Board = ". . . X O O . . .
                         . . . X X O . . .
                         . . . . X O . . .

@@ -186,10 +186,9 @@ impl Mcts {
             tie: game.rules().tie,
             ko: game.rules().ko,
             policy: self.params.policy,
-            // Fitted together with the large shapes, the other gammas led
-            // a judgement away from the sacrifice that kills a group (J4
-            // of `does_not_pass_with_groups_only_the_playouts_keep_alive`:
-            // found in 0 of 20 seeds, 20 of 20 with the table without).
+            // Fitted together with the large shapes, the other gammas lead
+            // a judgement away from the sacrifice that kills a group (see
+            // the test `does_not_pass_with_groups_only_the_playouts_keep_alive`).
             model: if self.judging {
                 model::for_judging(game.size())
             } else {

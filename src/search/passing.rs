@@ -124,9 +124,9 @@ const DAME_REGION: usize = 2;
 
 /// Are the areas closed: both colours on the board, and every empty
 /// region that touches both no bigger than dame? Then a game counted by
-/// territory may be over however much of the board is empty (game 98 of
-/// the first match with `ambition`: 55 empty points of 81, every one
-/// enclosed, and ingo, not offered a pass, filled its own territory).
+/// territory may be over however much of the board is empty, and a player
+/// not offered a pass there would fill its own territory (see the test
+/// `closed_areas_leave_only_dame_between_the_colours`).
 pub(super) fn closed(board: &Board) -> bool {
     if board.stone_count(Color::Black) == 0 || board.stone_count(Color::White) == 0 {
         return false;
@@ -185,6 +185,9 @@ mod tests {
         assert!(!mostly_filled(&Board::new(19)));
     }
 
+    /// In game 98 of the first match with `ambition`, 55 points of 81
+    /// were empty, every one enclosed, and ingo, not offered a pass,
+    /// filled its own territory.
     #[test]
     fn closed_areas_leave_only_dame_between_the_colours() {
         assert!(closed(&board(SETTLED)));

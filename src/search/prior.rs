@@ -20,9 +20,10 @@ use crate::tactics;
 const LONG_LADDER: u32 = 3;
 
 // With RAVE the real statistics, where priors go, weigh little until a
-// node has thousands of visits (beta = r / (r + n + r*n/3000)), so the
-// priors are worth tens to hundreds of games, as in Pachi (even prior
-// 20 games, pattern prior up to 300).
+// node has thousands of visits (beta = r / (r + n + r*n/equiv), equiv
+// 3000 from 13x13 up and 1500 below: `super::rave`), so the priors are
+// worth tens to hundreds of games, as in Pachi (even prior 20 games,
+// pattern prior up to 300).
 
 /// Virtual games at an even result that every child gets.
 const EVEN: f64 = 20.0;
@@ -36,10 +37,10 @@ const MODEL_WINS: f64 = 300.0;
 const EMPTY_AREA_BIG: [(f64, f64); 4] = [(80.0, 0.0), (60.0, 0.0), (40.0, 1.0), (40.0, 1.0)];
 
 /// Virtual wins for the first move into an empty corner of a big board on
-/// one of its classic points (3-3, 3-4, 4-4, 3-5). The move model knew
-/// only 9x9 openings then and the line table values a side point as much
-/// as a corner, so without this ingo left the corners to Pachi in its
-/// 19x19 openings and played on the sides.
+/// one of its classic points (3-3, 3-4, 4-4, 3-5): without it a move
+/// model whose line table values a side point as much as a corner leaves
+/// the corners to the opponent in a big board's opening (see the test
+/// `empty_corners_come_first_on_a_big_board`).
 const EMPTY_CORNER: f64 = 60.0;
 /// A corner is empty while no stone stands on its first this many lines
 /// both ways (less on a board too small for two such boxes a side).
@@ -104,7 +105,7 @@ pub fn children(
         // An escape that runs into a long working ladder is no move at
         // all (Pachi's `prune_ladders`): playouts do not chase ladders, so
         // a tree that had the move would trust them and run, stone after
-        // stone, as in issue 20's 19x19 game 6. Short ones stay: a string
+        // stone (see the test `ladders_are_read`). Short ones stay: a string
         // caught in a net or a capturing race may still be worth a move
         // (Pachi's `useful_ladder`; `a_string_caught_at_once_may_still_run`
         // below keeps one).
@@ -243,6 +244,9 @@ mod tests {
         assert_eq!(with_pass[0].point, None);
     }
 
+    /// A tree that has the escape trusts the playouts, which do not chase
+    /// ladders, and runs stone after stone: ingo did in issue 20's 19x19
+    /// game 6.
     #[test]
     fn ladders_are_read() {
         // White D4 has liberties D5 and E4. Black E4 is an atari that
@@ -311,6 +315,9 @@ mod tests {
         assert!(prior_of(&kids, "A10", 19) < prior_of(&kids, "D2", 19));
     }
 
+    /// When the move model knew only 9x9 openings, ingo without the
+    /// corner bonus left the corners to Pachi in its 19x19 openings and
+    /// played on the sides.
     #[test]
     fn empty_corners_come_first_on_a_big_board() {
         // (size, the top-right 4-4 point, the 4th-line point mid top).

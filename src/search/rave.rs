@@ -22,11 +22,10 @@ use super::tree::{NodeId, Stats, Tree, WIN};
 /// AMAF games worth as much as one real game (Pachi's `equiv_rave`) on
 /// boards from 13x13 up.
 const EQUIV_RAVE: f64 = 3000.0;
-/// The same below 13x13, where SPSA by self-play at 3,000 playouts a
-/// move moved it from 3000 to 1500 (851 games; the only one of four
-/// constants with a gradient beyond two standard errors), and matches at
-/// 10,000 playouts against GNU Go and Pachi confirmed it (issue 20). The
-/// tuning games were 9x9 and the 19x19 matches were played at 3000.
+/// The same below 13x13, where tuning by self-play (SPSA, on 9x9) and
+/// games with GNU Go and Pachi favour half of Pachi's value; boards from
+/// 13x13 up keep Pachi's, which their games are played with (the numbers
+/// are in the test `a_small_board_trusts_its_real_games_sooner`).
 const EQUIV_RAVE_SMALL: f64 = 1500.0;
 /// Points of a 13x13 board.
 const AREA_13: f64 = 169.0;
@@ -107,8 +106,7 @@ impl Rave<'_> {
         // After the opponent's pass, the root's pass is tried a few times
         // whatever its value: where every move wins, the moves' priors
         // keep an untried pass below them for good, and the pass decision
-        // needs its visits (found in a match: GNU Go passed 78 times while
-        // ingo, winning, played on up to the move limit).
+        // needs its visits (see the test `passes_back_when_every_move_wins`).
         if depth == 0 && self.try_pass {
             let pass = kids.clone().map(NodeId).find(|&id| tree.node(id).is_pass());
             if let Some(id) = pass {
@@ -215,6 +213,11 @@ mod tests {
     use crate::board::MAX_POINTS;
     use crate::search::tree::{NewChild, ROOT};
 
+    /// SPSA by self-play on 9x9 at 3,000 playouts a move moved the
+    /// constant from 3000 to 1500 (851 games; the only one of four
+    /// constants with a gradient beyond two standard errors), and matches
+    /// at 10,000 playouts against GNU Go and Pachi confirmed it (issue 20).
+    /// The 19x19 matches were played at 3000, which big boards keep.
     #[test]
     fn a_small_board_trusts_its_real_games_sooner() {
         // 1,500 real games at 0.6 and 10,000 AMAF games at 0.4, margin 0.

@@ -49,9 +49,8 @@ use crate::board::{Board, Color, Point, MAX_POINTS};
 /// beside it is short of liberties (it would be mending a wall), and its
 /// empty region is enclosed by one colour alone, while the other has
 /// stones elsewhere: a stone in its own territory, or one dropped into
-/// the opponent's. Found in a match against GNU Go (2026-12-04, game 98):
-/// White filled B6 in its own corner at W+2.5, and GNU Go's pass made it
-/// W+1.5.
+/// the opponent's. The pass decision weighs such a stone against a pass,
+/// which costs nothing (see the test `stones_in_closed_areas_waste_a_point`).
 pub(super) fn wastes_a_point(board: &Board, color: Color, p: Point) -> bool {
     if !board.is_empty_at(p) {
         return false;
@@ -120,6 +119,9 @@ mod tests {
     use crate::testing::positions::{DAME_BEFORE_TEIRE, SETTLED};
     use crate::testing::vertex as v;
 
+    /// In game 98 of the Japanese match against GNU Go of 2026-12-04,
+    /// White filled B6 in its own corner at W+2.5, and GNU Go's pass made
+    /// it W+1.5.
     #[test]
     fn stones_in_closed_areas_waste_a_point() {
         let settled: Board = SETTLED.parse().expect("diagram");

@@ -141,8 +141,7 @@ const LAG_FRACTION: f64 = 0.05;
 /// share at the empty board up to the middle game's ([`moves_at_yose`]);
 /// the saving goes to the middle game, where moves matter more. A small
 /// board has no quiet opening: its fights start within the first ten
-/// moves, and at equal time ingo lost more points than Pachi in the 9x9
-/// opening (issue 20).
+/// moves.
 const FUSEKI_END: f64 = 0.2;
 const OPENING_FACTOR: f64 = 0.5;
 const FUSEKI_MIN_SIZE: f64 = 13.0;
@@ -154,8 +153,8 @@ const MOVE_OVERHEAD: f64 = 0.05;
 /// Pachi's floor on the moves still to play. Until the endgame
 /// (`YOSE_START` of the board filled, all of it from `YOSE_FULL` on) a
 /// smaller board scales it by its side (9x9: 14.2): with 30, every 9x9
-/// move took a thirtieth of the clock, and games decided by move 50 ended
-/// with 60% of a one-minute clock unused (issue 20). In the endgame the
+/// move would take a thirtieth of the clock, and a game decided by move
+/// 50 would end with most of the clock unused. In the endgame the
 /// clock is drawn down slowly again, so that a long game never runs out.
 const MIN_MOVES_LEFT: f64 = 30.0;
 const YOSE_START: f64 = 0.4;

@@ -25,16 +25,17 @@ pub fn seki_for_count(game: &Game, dead: &[Point]) -> Vec<Point> {
 /// dame between safe strings is no such point, as filling it costs
 /// nothing. The strings around them are in
 /// seki only if the other side cannot approach them either: a liberty
-/// outside the shared points that the other side can fill safely (found in
-/// a match: an outside liberty next to a shared one) makes a capturing race
-/// or a dead string, which the caller's reading or playouts must judge.
+/// outside the shared points that the other side can fill safely (an
+/// outside liberty next to a shared one, as in the test
+/// `an_approachable_liberty_is_no_seki`) makes a capturing race or a dead
+/// string, which the caller's reading or playouts must judge.
 ///
-/// Two more cases, found in matches against GNU Go and Pachi, are left to
-/// the caller the same way:
+/// Two more cases are left to the caller the same way (see the test
+/// `sacrifices_and_connections_break_false_sekis`):
 /// - a string short of liberties that its owner can connect to a strong
 ///   one: each side first joins its strings through the points that only
 ///   its stones surround, where a stone leaves three liberties or more
-///   (an eye shared with a living group, in that match);
+///   (such as an eye shared with a living group);
 /// - a string the other side may kill by a sacrifice: filling a shared
 ///   liberty with a string of at most four stones that the owner must
 ///   capture, which leaves it those points as its only eye (one stone
@@ -47,8 +48,8 @@ pub fn seki_stones(board: &Board, dead: &[Point]) -> Vec<Point> {
     // A dead string in atari is taken by a stone on its liberty, which
     // then fills a point of the capturer's own: taken off without it, a
     // one-point eye beside a seki would look like two points, and the
-    // capturer's string safe to fill its shared liberty (game 186 of stop
-    // 34's Japanese match: Black B9 in White's corner). Other dead
+    // capturer's string safe to fill its shared liberty (see the test
+    // `a_dead_stone_in_atari_is_taken_by_a_stone_not_lifted`). Other dead
     // strings are only lifted, as the count lifts them.
     for &p in dead {
         if let (Some(c), Some(l)) = (b.color_at(p), b.atari_liberty(p)) {
@@ -223,9 +224,10 @@ fn touches_both(board: &Board, p: Point, keep: impl Fn(Point) -> bool) -> bool {
 /// at once or after one move of its own that is itself no harm: next to
 /// `l`, or on a liberty of one of its strings next to `l`? A throw-in that
 /// would be captured becomes a safe approach once an own stone gives it
-/// liberties (found in matches: ingo counted a seki a capturing race that
-/// Black won with J5, then J6; and one where Black's J7 joined its J6 to
-/// a living group, after which J5 took White's last liberty but one).
+/// liberties: a stone beside it, or one that joins the string next to it
+/// to a living group. A pair of strings that such a move lets one side
+/// approach is a capturing race, not a seki (see the test
+/// `a_liberty_filled_after_a_preparing_move_is_no_seki`).
 fn approachable(board: &Board, color: Color, l: Point) -> bool {
     if !self_damaging(board, color, l) {
         return true;
@@ -306,6 +308,11 @@ mod tests {
         want
     }
 
+    /// Game 186 of stop 34's Japanese match (ingo White,
+    /// [`SEKI_BESIDE_A_DEAD_STONE`]): Black's dead B9 in White's corner is
+    /// in atari. Lifted instead of taken, it would leave White's corner a
+    /// two-point eye and White's C7 safe to fill, and the seki would not
+    /// stand.
     #[test]
     fn a_dead_stone_in_atari_is_taken_by_a_stone_not_lifted() {
         let b = board(SEKI_BESIDE_A_DEAD_STONE);
@@ -331,6 +338,12 @@ mod tests {
         assert_eq!(seki_stones(&b, &[]), want);
     }
 
+    /// The race of `FALSE_SEKIS[4]` (Pachi against ingo at 10,000
+    /// playouts, 2026-12-03, game 84): ingo counted it a seki and W+11,
+    /// while Black wins it with J5, then J6. `FALSE_SEKIS[5]` (GNU Go
+    /// against ingo, Japanese rules, 2026-12-04, game 64), where Black's
+    /// J7 first joins J6 to a living group, is checked by the search's
+    /// `false_sekis_of_matches_are_dead`.
     #[test]
     fn a_liberty_filled_after_a_preparing_move_is_no_seki() {
         // White's J6 is a throw-in for Black until Black plays J5.

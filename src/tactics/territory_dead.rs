@@ -13,9 +13,10 @@ use crate::rules::{Game, Scoring};
 /// opponent's capture leaves the capturing string two liberties or more,
 /// or takes a single stone with a single stone (a ko the owner cannot win
 /// back). A capture that leaves a bigger capturing string in atari (a
-/// snapback) is left to the playouts. Found in a match against GNU Go
-/// (2026-12-04, game 8): both sides passed with White's F4 in atari, a
-/// ko for Black to take; GNU Go counted it dead and W+7.5, ingo W+9.5.
+/// snapback) is left to the playouts. Playouts alone may leave such a
+/// string alive when both sides pass with it in atari, though the
+/// opponent takes it at will (see the test
+/// `a_string_left_in_atari_is_dead_in_a_territory_count`).
 pub fn dead_for_count(game: &Game, mut dead: Vec<Point>) -> Vec<Point> {
     if game.rules().scoring != Scoring::Territory {
         return dead;
@@ -53,10 +54,12 @@ mod tests {
     use crate::rules::Rules;
     use crate::testing::vertex as v;
 
-    /// Game 8 of the Japanese match of 2026-12-04 as both sides passed:
-    /// White's F4 is in atari, and Black's F3 takes it as a ko that White
-    /// may retake only after a pass. Black's D3-D2 and E1 inside White's
-    /// area have liberties enough and are left to the playouts.
+    /// Game 8 of the Japanese match against GNU Go of 2026-12-04 as both
+    /// sides passed: White's F4 is in atari, and Black's F3 takes it as a
+    /// ko that White may retake only after a pass. GNU Go counted F4 dead
+    /// and W+7.5; ingo, without this rule, counted it alive and W+9.5.
+    /// Black's D3-D2 and E1 inside White's area have liberties enough and
+    /// are left to the playouts.
     const KO_LEFT_OPEN: &str = ". . . . . . . . .
                                 X X X X . . . . .
                                 X O O O X X . . .

@@ -75,6 +75,10 @@ fn unlimited_uses_the_default() {
     );
 }
 
+/// The floor of moves still to play scales with the side on 9x9: with
+/// 30 moves, every 9x9 move took a thirtieth of the clock, and games
+/// decided by move 50 ended with 60% of a one-minute clock unused
+/// (issue 20).
 #[test]
 fn absolute_first_move_by_hand() {
     // 60 s on 9x9: 60 - 0.3 - 3 = 56.7 s after the lag reserve, less
@@ -506,6 +510,8 @@ fn a_big_board_keeps_one_and_a_half_moves_per_line() {
     assert!((max - u / 16.0).abs() < 1e-6, "{max}");
 }
 
+/// Only big boards ramp up from the opening: at equal time ingo lost
+/// more points than Pachi in the 9x9 opening (issue 20).
 #[test]
 fn the_19x19_clock_ramps_up_to_the_middle_game_and_shares_the_endgame_evenly() {
     // 300 s absolute: 284.7 s after the lag reserve (0.3 + 15 s). On the
