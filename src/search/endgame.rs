@@ -780,4 +780,38 @@ mod tests {
         assert_eq!(kept(false, Decision::Pass), None);
         assert_eq!(kept(false, Decision::Play(v("A1", 7))), None);
     }
+
+    /// A pass the search finds as good as its best move, and the best
+    /// move a stone in Black's own area, enclosed by Black alone (the
+    /// walls without White's B4), before White has passed: under
+    /// territory scoring the stone costs a point and Black passes (21
+    /// points to 14 and komi, B+6.5, as the judgement finds nothing
+    /// dead); under area scoring it costs nothing, and a pass that does
+    /// not lead the search waits for the opponent's.
+    #[test]
+    fn a_stone_in_ones_own_area_is_passed_only_under_territory_scoring() {
+        let b: Board = ". . . X O . .
+                        . . . X O . .
+                        . . . X O . .
+                        . . . X O . .
+                        . . . X O . .
+                        . . . X O . .
+                        . . . X O . ."
+            .parse()
+            .expect("diagram");
+        let ranked = [v("A1", 7)];
+        let found = Findings {
+            pass: Some(PassEvidence {
+                visits: 10,
+                as_good: true,
+            }),
+            ..findings(&ranked, &[])
+        };
+        let decision = |rules| {
+            let game = Game::with_setup(b.clone(), 0, Color::Black, rules, 0.5);
+            decide_for_black(&game, false, &found, |_, _| vec![])
+        };
+        assert_eq!(decision(Rules::JAPANESE), Decision::Pass);
+        assert_eq!(decision(Rules::SIMPLIFIED_ING), Decision::Play(v("A1", 7)));
+    }
 }

@@ -161,6 +161,7 @@ pub(super) fn closed(board: &Board) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Point;
     use crate::rules::Rules;
     use crate::testing::positions::{DAME_BEFORE_TEIRE, SETTLED};
     use crate::testing::{board, vertex as v};
@@ -193,6 +194,14 @@ mod tests {
         assert!(closed(&board(SETTLED)));
         // A dame of one point between both colours (F2).
         assert!(closed(&board(DAME_BEFORE_TEIRE)));
+        // A dame of two points (C1-C2) is no open boundary yet.
+        assert!(closed(&board(
+            ". X O . .
+             . X O . .
+             . X O . .
+             . X . O .
+             . X . O ."
+        )));
         // An open boundary, or one colour alone, is not closed.
         let open = board(
             ". . . . .
@@ -263,5 +272,73 @@ mod tests {
             assert_eq!(root_must_try(&chinese), area);
             assert_eq!(root_must_try(&japanese), territory);
         }
+    }
+
+    fn kid(point: Option<Point>, prior_visits: u16, prior_wins: u16) -> NewChild {
+        NewChild {
+            point,
+            prior_visits,
+            prior_wins,
+        }
+    }
+
+    #[test]
+    fn a_pass_child_starts_as_good_as_the_best_looking_move() {
+        // Prior wins are half-wins: C3's 14 of 10 visits is a rate of
+        // 14 / (2 * 10) = 0.7, B2's 6 of 10 is 0.3. The pass, with 10
+        // prior visits, gets 2 * 10 * 0.7 = 14 half-wins; the moves keep
+        // theirs.
+        let c3 = Some(v("C3", 5));
+        let b2 = Some(v("B2", 5));
+        let mut kids = [kid(c3, 10, 14), kid(None, 10, 0), kid(b2, 10, 6)];
+        raise_pass_prior(&mut kids);
+        assert_eq!(kids, [kid(c3, 10, 14), kid(None, 10, 14), kid(b2, 10, 6)]);
+        // With every move below even, the pass starts even: 2 * 8 * 0.5.
+        let mut kids = [kid(b2, 10, 6), kid(None, 8, 0)];
+        raise_pass_prior(&mut kids);
+        assert_eq!(kids[1], kid(None, 8, 8));
+    }
+
+    /// A tree whose root has these children (`None` for the pass).
+    fn tree_with_root(children: &[Option<Point>]) -> Tree {
+        let tree = Tree::new(16);
+        let kids: Vec<NewChild> = children.iter().map(|&p| kid(p, 1, 1)).collect();
+        assert!(tree.node(ROOT).try_claim());
+        assert!(tree.expand(ROOT, &kids));
+        tree
+    }
+
+    #[test]
+    fn a_kept_tree_lacks_a_pass_only_where_a_new_root_would_offer_one() {
+        let c3 = Some(v("C3", 5));
+        // After a pass every position offers one.
+        let mut game = Game::new(5, Rules::CHINESE, 0.5);
+        game.play(Move::Pass(Color::Black)).expect("pass");
+        assert!(root_lacks_pass(&tree_with_root(&[c3]), &game));
+        assert!(!root_lacks_pass(&tree_with_root(&[c3, None]), &game));
+        // An unexpanded root lacks nothing: it gets its children later.
+        assert!(!root_lacks_pass(&Tree::new(16), &game));
+        // On the open board with no pass before, no root offers one.
+        let open = Game::new(5, Rules::CHINESE, 0.5);
+        assert!(!root_lacks_pass(&tree_with_root(&[c3]), &open));
+        // Closed areas with most points empty offer a pass under territory
+        // scoring only.
+        let closed_open = board(
+            ". . X O .
+             . . X O .
+             . . X O .
+             . . X O .
+             . . X O .",
+        );
+        let at = |rules| Game::with_setup(closed_open.clone(), 0, Color::Black, rules, 0.5);
+        let a1 = Some(v("A1", 5));
+        assert!(!root_lacks_pass(
+            &tree_with_root(&[a1]),
+            &at(Rules::CHINESE)
+        ));
+        assert!(root_lacks_pass(
+            &tree_with_root(&[a1]),
+            &at(Rules::JAPANESE)
+        ));
     }
 }

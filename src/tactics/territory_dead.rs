@@ -97,4 +97,23 @@ mod tests {
         let g = Game::with_setup(snapback, 0, Color::Black, Rules::JAPANESE, 6.5);
         assert_eq!(dead_for_count(&g, vec![]), vec![]);
     }
+
+    /// White's A1-B1 is in atari at C1, and Black's capture there is
+    /// taken back at B1 (Black's C1 keeps only B1, and two stones were
+    /// taken with one): a snapback, no verdict, though White connecting
+    /// at C1 would join the D1-D2-C2-C3 wall and have room. The verdict
+    /// asks what the capture leaves the capturer, not what a connection
+    /// leaves the owner.
+    #[test]
+    fn a_snapback_is_no_verdict_however_the_owner_could_connect() {
+        let b: Board = ". . . . .
+                        . . . . .
+                        . X O . .
+                        X X O O .
+                        O O . O ."
+            .parse()
+            .expect("diagram");
+        let g = Game::with_setup(b, 0, Color::Black, Rules::JAPANESE, 6.5);
+        assert_eq!(dead_for_count(&g, vec![]), vec![]);
+    }
 }
