@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, ByColor, Color, Point};
 
 use super::history::PositionHistory;
 use super::phase::{next_phase, Phase, PhaseError, PhaseEvent};
@@ -101,6 +101,9 @@ pub struct Game {
     cycle_start: usize,
     /// The game ended in a long cycle (basic ko rule only).
     long_cycle: bool,
+    /// Penalty points each side was charged by Ing's penalty-point time:
+    /// game data like komi, outside the events (undo keeps them).
+    penalties: ByColor<u32>,
 }
 
 impl PartialEq for Game {
@@ -120,6 +123,7 @@ impl PartialEq for Game {
             && self.to_move == o.to_move
             && self.cycle_start == o.cycle_start
             && self.long_cycle == o.long_cycle
+            && self.penalties == o.penalties
     }
 }
 
@@ -156,6 +160,7 @@ impl Game {
             to_move,
             cycle_start: 0,
             long_cycle: false,
+            penalties: ByColor::default(),
         }
     }
 
@@ -198,9 +203,24 @@ impl Game {
         self.komi
     }
 
-    /// What White adds to its area at the count: komi and handicap bonus.
+    /// What White adds to its area at the count: komi and handicap bonus,
+    /// and Black's penalty points less White's.
     pub fn komi_with_bonus(&self) -> f64 {
-        self.komi + f64::from(self.rules.handicap_bonus.points(self.handicap()))
+        self.komi
+            + f64::from(self.rules.handicap_bonus.points(self.handicap()))
+            + f64::from(self.penalties[Color::Black])
+            - f64::from(self.penalties[Color::White])
+    }
+
+    /// Penalty points charged to each side by Ing's penalty-point time.
+    pub fn penalties(&self) -> ByColor<u32> {
+        self.penalties
+    }
+
+    /// Sets the penalty points charged to `color` so far (they only grow
+    /// in a game, but a controller may correct them).
+    pub fn set_penalty(&mut self, color: Color, points: u32) {
+        self.penalties[color] = points;
     }
 
     pub fn set_komi(&mut self, komi: f64) {
@@ -447,13 +467,15 @@ impl Game {
     /// rule set's scoring: area, or territory and prisoners with the
     /// strings at `seki` living in seki (area scoring ignores `seki`).
     pub fn score(&self, dead: &[Point], seki: &[Point]) -> ScoreBreakdown {
-        match self.rules.scoring {
+        let mut breakdown = match self.rules.scoring {
             Scoring::Area => {
                 let bonus = self.rules.handicap_bonus.points(self.handicap());
                 score(&self.board, dead, self.komi, bonus)
             }
             Scoring::Territory => territory_score(&self.board, dead, seki, self.komi),
-        }
+        };
+        breakdown.penalties = self.penalties;
+        breakdown
     }
 
     /// The result: a long cycle's (no result, or a draw under the Korean

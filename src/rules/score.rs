@@ -32,13 +32,16 @@ pub struct ScoreBreakdown {
     pub komi: f64,
     /// Handicap compensation, added to White.
     pub handicap_bonus: u32,
+    /// Penalty points of Ing's penalty-point time, taken from that colour
+    /// (Ing places them as stones in the penalised player's territory).
+    pub penalties: ByColor<u32>,
 }
 
 impl ScoreBreakdown {
-    /// The count of `color` (area, or territory and prisoners) plus, for
-    /// White, komi and bonus.
+    /// The count of `color` (area, or territory and prisoners) less its
+    /// penalties plus, for White, komi and bonus.
     pub fn total(&self, color: Color) -> f64 {
-        let count = f64::from(self.points(color));
+        let count = f64::from(self.points(color)) - f64::from(self.penalties[color]);
         match color {
             Color::Black => count,
             Color::White => count + self.komi + f64::from(self.handicap_bonus),
@@ -234,6 +237,7 @@ pub fn score(board: &Board, dead: &[Point], komi: f64, handicap_bonus: u32) -> S
         prisoners: ByColor::default(),
         komi,
         handicap_bonus,
+        penalties: ByColor::default(),
     };
     for p in board.points() {
         if let Some(owner) = owners[p.index()] {
@@ -273,6 +277,7 @@ pub fn territory_score(board: &Board, dead: &[Point], seki: &[Point], komi: f64)
         prisoners: ByColor::new(board.removed(Color::White), board.removed(Color::Black)),
         komi,
         handicap_bonus: 0,
+        penalties: ByColor::default(),
     };
     for p in board.points() {
         match (board.color_at(p), cells[p.index()].color()) {

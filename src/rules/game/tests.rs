@@ -354,6 +354,7 @@ fn equality_sees_every_field() {
         ("rules", Box::new(|g| g.rules = Rules::AGA)),
         ("komi", Box::new(|g| g.komi = 6.5)),
         ("komi sign", Box::new(|g| g.komi = -g.komi)),
+        ("penalties", Box::new(|g| g.penalties[White] = 2)),
         (
             "setup",
             Box::new(|g| {
@@ -548,4 +549,27 @@ fn a_game_continues_only_its_own_start_komi_rules_and_moves() {
     let mut set_up = stone.clone();
     set_up.set_komi(6.5);
     assert!(!replay(set_up).continues(&g));
+}
+
+/// Ing's penalty points come off the penalised side's count: on 5x5 with
+/// Black's lone stone at C3 agreed alive, Black has 25 points and White
+/// 7.5 of komi, B+17.5. Black's 4 penalty points make it B+13.5 (and the
+/// search's komi 11.5); 4 on each side cancel; undo keeps them.
+#[test]
+fn penalties_come_off_the_penalised_count() {
+    let mut g = Game::new(5, Rules::ING, 7.5);
+    play(&mut g, Black, "C3").expect("legal");
+    g.play(Move::Pass(White)).expect("pass");
+    g.play(Move::Pass(Black)).expect("pass");
+    g.agree(&[]).expect("stopped");
+    assert_eq!(g.result(&[], &[]), GameResult::Win(Black, 17.5));
+    g.set_penalty(Black, 4);
+    assert_eq!(g.result(&[], &[]), GameResult::Win(Black, 13.5));
+    assert_eq!(g.komi_with_bonus(), 11.5);
+    assert_eq!(g.score(&[], &[]).total(Black), 21.0);
+    g.set_penalty(White, 4);
+    assert_eq!(g.result(&[], &[]), GameResult::Win(Black, 17.5));
+    assert_eq!(g.komi_with_bonus(), 7.5);
+    g.undo().expect("agreement");
+    assert_eq!(g.penalties(), ByColor::new(4, 4));
 }
