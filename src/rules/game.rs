@@ -5,7 +5,8 @@ use std::fmt;
 
 use crate::board::{Board, ByColor, Color, Point};
 
-use super::history::PositionHistory;
+use super::history::{Arrangement, PositionHistory};
+use super::ing_ko::hot_liberties;
 use super::phase::{next_phase, Phase, PhaseError, PhaseEvent};
 use super::score::{score, territory_score, GameResult, ScoreBreakdown};
 use super::{EndRule, KoRule, LongCycle, Rules, Scoring, Suicide};
@@ -34,6 +35,9 @@ pub enum Event {
     /// board order of their first stone).
     Agree(Vec<Vec<Point>>),
     Dispute,
+    /// Ing's rules: a single-stone suicide at the point, which counts as
+    /// a pass (the stone goes back to the bowl).
+    SuicideAsPass(Color, Point),
 }
 
 /// Why a move may not be played.
@@ -46,6 +50,11 @@ pub enum IllegalMove {
     Superko,
     /// An immediate retake of a ko (the basic ko rule).
     Ko,
+    /// Ing's ko rule: the play captures a hot stone.
+    HotStone,
+    /// Ing's ko rule: the same play was made from the same position since
+    /// the last stop (a cycle runs once; its starter may not restart it).
+    Cycle,
     /// The game is finished.
     GameOver,
 }
@@ -57,6 +66,8 @@ impl fmt::Display for IllegalMove {
             IllegalMove::Suicide => "suicide",
             IllegalMove::Superko => "position repeats (superko)",
             IllegalMove::Ko => "retakes a ko at once",
+            IllegalMove::HotStone => "captures a hot stone",
+            IllegalMove::Cycle => "repeats a play made from this position since the last stop",
             IllegalMove::GameOver => "game is over",
         })
     }
@@ -101,6 +112,14 @@ pub struct Game {
     cycle_start: usize,
     /// The game ended in a long cycle (basic ko rule only).
     long_cycle: bool,
+    /// Ing's ko rule: the points closed by the hot-stone rule to the
+    /// opponent of the last play's colour (empty under other rules).
+    hot: Vec<Point>,
+    /// The colour of the hot stones (that of the last play).
+    hot_owner: Color,
+    /// Ing's ko rule: every play since the last stop (two passes in a
+    /// row), with the arrangement it was made from.
+    plays_since_stop: Vec<(Arrangement, Color, Point)>,
     /// Penalty points each side was charged by Ing's penalty-point time:
     /// game data like komi, outside the events (undo keeps them).
     penalties: ByColor<u32>,
@@ -124,6 +143,9 @@ impl PartialEq for Game {
             && self.cycle_start == o.cycle_start
             && self.long_cycle == o.long_cycle
             && self.penalties == o.penalties
+            && self.hot == o.hot
+            && (self.hot.is_empty() || self.hot_owner == o.hot_owner)
+            && self.plays_since_stop == o.plays_since_stop
     }
 }
 
@@ -160,6 +182,9 @@ impl Game {
             to_move,
             cycle_start: 0,
             long_cycle: false,
+            hot: Vec::new(),
+            hot_owner: Color::Black,
+            plays_since_stop: Vec::new(),
             penalties: ByColor::default(),
         }
     }
@@ -259,6 +284,7 @@ impl Game {
     pub fn moves(&self) -> impl DoubleEndedIterator<Item = Move> + '_ {
         self.events.iter().filter_map(|e| match e {
             Event::Move(m) => Some(*m),
+            Event::SuicideAsPass(c, _) => Some(Move::Pass(*c)),
             _ => None,
         })
     }
@@ -267,6 +293,7 @@ impl Game {
     pub fn last_move(&self) -> Option<Move> {
         match self.events.last() {
             Some(Event::Move(m)) => Some(*m),
+            Some(Event::SuicideAsPass(c, _)) => Some(Move::Pass(*c)),
             _ => None,
         }
     }
@@ -331,10 +358,23 @@ impl Game {
         }
         let mut after = self.board.clone();
         let effect = after.play_unchecked(color, p);
+        if effect.suicided == 1 && self.rules.suicide == Suicide::SingleAsPass {
+            // A pass, which no ko rule restricts.
+            return Ok(());
+        }
         if effect.suicided == 1
             || (effect.suicided >= 2 && self.rules.suicide == Suicide::Forbidden)
         {
             return Err(IllegalMove::Suicide);
+        }
+        if self.rules.ko == KoRule::Ing {
+            if self.hot_points(color).contains(&p) {
+                return Err(IllegalMove::HotStone);
+            }
+            if self.played_since_stop(&self.board, color, p) {
+                return Err(IllegalMove::Cycle);
+            }
+            return Ok(());
         }
         if let KoRule::Basic(_) = self.rules.ko {
             // The board's ko point is where the stone that the last move
@@ -359,8 +399,11 @@ impl Game {
     /// The reason it is illegal; the game is then unchanged.
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
         self.is_legal(mv)?;
-        self.apply(&Event::Move(mv))
-            .map_err(|_| IllegalMove::GameOver)?;
+        let event = match mv {
+            Move::Play(c, p) if self.is_suicide_as_pass(c, p) => Event::SuicideAsPass(c, p),
+            _ => Event::Move(mv),
+        };
+        self.apply(&event).map_err(|_| IllegalMove::GameOver)?;
         if self.long_cycle {
             log::info!(
                 "long cycle: the position after move {} occurred three times since the last pass; the game ends: {}",
@@ -372,6 +415,40 @@ impl Game {
             );
         }
         Ok(())
+    }
+
+    /// Is `color` at `p` a single-stone suicide that the rules count as a
+    /// pass?
+    fn is_suicide_as_pass(&self, color: Color, p: Point) -> bool {
+        self.rules.suicide == Suicide::SingleAsPass
+            && self.board.is_empty_at(p)
+            && self.board.is_suicide(color, p)
+            && !self.board.is_multi_stone_suicide(color, p)
+    }
+
+    /// Ing's ko rule: the points the hot-stone rule closes to `color`
+    /// ([`hot_liberties`]); empty under other rules.
+    pub fn hot_points(&self, color: Color) -> &[Point] {
+        if color == self.hot_owner {
+            &[]
+        } else {
+            &self.hot
+        }
+    }
+
+    /// Ing's ko rule: did `color` play at `p` from the arrangement of
+    /// `board` since the last stop?
+    pub fn played_since_stop(&self, board: &Board, color: Color, p: Point) -> bool {
+        let mut same = self
+            .plays_since_stop
+            .iter()
+            .filter(|&&(_, c, q)| c == color && q == p)
+            .peekable();
+        if same.peek().is_none() {
+            return false;
+        }
+        let here = Arrangement::of(board);
+        same.any(|(arr, _, _)| *arr == here)
     }
 
     /// Did the game end in a long cycle (basic ko rule: the same
@@ -395,8 +472,31 @@ impl Game {
     /// cycle voided it: that result needs no count.
     pub fn awaits_judgement(&self) -> bool {
         self.phase == Phase::Finished
-            && self.rules.end == EndRule::TwoPassesJudged
             && !self.long_cycle
+            && match self.rules.end {
+                EndRule::TwoPassesJudged => true,
+                // Four passes in a row: the players agreed on the dead
+                // stones by passing. Agreement, or two passes in resumed
+                // play, leave nothing to judge.
+                EndRule::FourPasses => self.finished_by_four_passes(),
+                EndRule::StateMachine | EndRule::TwoPasses => false,
+            }
+    }
+
+    /// Did four passes in a row finish the game (Ing's rules)? A dispute
+    /// or a stone between them makes them no four in a row, and the
+    /// phases let no four passes in a row pass by unfinished.
+    fn finished_by_four_passes(&self) -> bool {
+        self.events.len() >= 4
+            && self.events[self.events.len() - 4..]
+                .iter()
+                .all(|e| matches!(e, Event::Move(Move::Pass(_)) | Event::SuicideAsPass(..)))
+    }
+
+    /// May the players agree on the dead stones now (`stopped`, and under
+    /// Ing's rules `confirming` and `resumed` too)?
+    pub fn may_agree(&self) -> bool {
+        next_phase(self.phase, PhaseEvent::Agree, self.rules.end).is_ok()
     }
 
     /// Is the life and death of the count fixed: the game finished and
@@ -406,11 +506,12 @@ impl Game {
         self.phase == Phase::Finished && !self.awaits_judgement()
     }
 
-    /// Agreement on the dead stones in `stopped` (`ingo-agree`): the strings
-    /// at `dead` are removed and the game is finished.
+    /// Agreement on the dead stones (`ingo-agree`) where
+    /// [`Game::may_agree`]: the strings at `dead` are removed and the game
+    /// is finished.
     ///
     /// # Errors
-    /// `NotStopped` outside `stopped`.
+    /// `NotStopped` where no agreement is possible.
     pub fn agree(&mut self, dead: &[Point]) -> Result<(), PhaseError> {
         next_phase(self.phase, PhaseEvent::Agree, self.rules.end)?;
         let mut strings: Vec<Vec<Point>> = Vec::new();
@@ -519,6 +620,8 @@ impl Game {
         self.to_move = self.setup_to_move;
         self.cycle_start = 0;
         self.long_cycle = false;
+        self.hot.clear();
+        self.plays_since_stop.clear();
         for e in &events {
             if let Err(err) = self.apply(e) {
                 // Events were checked when first applied under the same
@@ -531,18 +634,44 @@ impl Game {
     /// Applies an event whose legality was checked.
     fn apply(&mut self, event: &Event) -> Result<(), PhaseError> {
         let phase_event = match event {
-            Event::Move(Move::Pass(_)) => PhaseEvent::Pass,
+            Event::Move(Move::Pass(_)) | Event::SuicideAsPass(..) => PhaseEvent::Pass,
             Event::Move(Move::Play(..)) => PhaseEvent::Play,
             Event::Agree(_) => PhaseEvent::Agree,
             Event::Dispute => PhaseEvent::Dispute,
         };
         self.phase = next_phase(self.phase, phase_event, self.rules.end)?;
+        let after_pass = matches!(
+            self.events.last(),
+            Some(Event::Move(Move::Pass(_)) | Event::SuicideAsPass(..))
+        );
+        let ing = self.rules.ko == KoRule::Ing;
+        let mv = match *event {
+            Event::Move(mv) => Some(mv),
+            Event::SuicideAsPass(c, _) => Some(Move::Pass(c)),
+            Event::Agree(_) | Event::Dispute => None,
+        };
         match event {
-            Event::Move(mv) => {
-                match *mv {
-                    Move::Pass(_) => self.board.pass(),
+            Event::Move(_) | Event::SuicideAsPass(..) => {
+                let mv = mv.expect("a move event");
+                self.hot.clear();
+                match mv {
+                    Move::Pass(_) => {
+                        self.board.pass();
+                        if ing && after_pass {
+                            // A stop: cycles are counted afresh.
+                            self.plays_since_stop.clear();
+                        }
+                    }
                     Move::Play(c, p) => {
-                        self.board.play_unchecked(c, p);
+                        if ing {
+                            self.plays_since_stop
+                                .push((Arrangement::of(&self.board), c, p));
+                        }
+                        let effect = self.board.play_unchecked(c, p);
+                        if ing {
+                            self.hot = hot_liberties(&self.board, p, u32::from(effect.captured));
+                            self.hot_owner = c;
+                        }
                     }
                 }
                 self.to_move = !mv.color();
@@ -570,5 +699,7 @@ impl Game {
     }
 }
 
+#[cfg(test)]
+mod ing_tests;
 #[cfg(test)]
 mod tests;

@@ -4,6 +4,7 @@
 mod game;
 pub mod handicap;
 mod history;
+pub mod ing_ko;
 mod phase;
 mod score;
 
@@ -30,6 +31,12 @@ pub enum KoRule {
     /// position that repeats through a longer cycle ends the game as
     /// [`LongCycle`] says.
     Basic(LongCycle),
+    /// Ing's ko rule as [`ing_ko`] reads it mechanically: no capture of a
+    /// hot stone (single, double or twin) before another move or a pass,
+    /// and no player makes the same play from the same position twice
+    /// between two stops (a cycle runs once, and its starter may not
+    /// restart it).
+    Ing,
 }
 
 /// What a long cycle (triple ko, eternal life, sending two returning one)
@@ -56,12 +63,17 @@ pub enum Scoring {
     Territory,
 }
 
-/// Which suicides are legal. Single-stone suicide never is.
+/// Which suicides are legal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Suicide {
     Forbidden,
-    /// Suicide of a string of two or more stones is a legal move.
+    /// Suicide of a string of two or more stones is a legal move; that of
+    /// a single stone is not (it would repeat the position).
     MultiStone,
+    /// Ing: suicide of two or more stones is a move, and that of a single
+    /// stone is legal too and counts as a pass ("este echivalentă cu o
+    /// pasă").
+    SingleAsPass,
 }
 
 /// What an equal score means.
@@ -103,6 +115,12 @@ pub enum EndRule {
     /// Two passes end the game; the engine judges which stones are dead
     /// (and which live in seki) when it counts.
     TwoPassesJudged,
+    /// Ing's: the state machine, but when no one disputes the stop the
+    /// players pass twice more and the fourth pass in a row finishes the
+    /// game with the dead stones removed (the engine's judgement stands
+    /// for the agreement they passed on); and the players may agree on
+    /// the dead stones in resumed play too.
+    FourPasses,
 }
 
 /// A rule set: a plain value, compared field by field. Komi is not part of
@@ -111,7 +129,7 @@ pub enum EndRule {
 /// | name             | ko          | suicide     | tie        | bonus | end            |
 /// |------------------|-------------|-------------|------------|-------|----------------|
 /// | `simplified-ing` | positional  | multi-stone | draw       | 0     | state machine  |
-/// | `ing`            | situational | multi-stone | Black wins | 0     | state machine  |
+/// | `ing`            | Ing's       | multi-stone, single = pass | Black wins | 0 | four passes |
 /// | `chinese`        | positional  | forbidden   | draw       | N     | state machine  |
 /// | `aga`            | situational | forbidden   | draw       | N−1   | state machine  |
 /// | `new-zealand`    | situational | multi-stone | draw       | 0     | state machine  |
@@ -139,9 +157,14 @@ impl Rules {
         end: EndRule::StateMachine,
         scoring: Scoring::Area,
     };
+    /// Ing's SST laws (`research/seeds/ing-sst-rules.ro.txt`): Ing's ko
+    /// rule, single-stone suicide as a pass, Black wins ties, four passes;
+    /// komi 8 ([`Rules::default_komi`]).
     pub const ING: Rules = Rules {
-        ko: KoRule::SituationalSuperko,
+        ko: KoRule::Ing,
+        suicide: Suicide::SingleAsPass,
         tie: TieRule::BlackWins,
+        end: EndRule::FourPasses,
         ..Rules::SIMPLIFIED_ING
     };
     pub const CHINESE: Rules = Rules {
@@ -200,10 +223,17 @@ impl Rules {
     ];
 
     /// Komi when a rule set is chosen and no komi was given: 6.5 for
-    /// territory scoring (the Japanese and Korean standard), else `None`
-    /// (the komi in force stays).
+    /// territory scoring (the Japanese and Korean standard), 8 under Ing's
+    /// rules ("jucătorul alb primește 8 puncte de compensare"), else
+    /// `None` (the komi in force stays).
     pub fn default_komi(self) -> Option<f64> {
-        (self.scoring == Scoring::Territory).then_some(6.5)
+        if self.scoring == Scoring::Territory {
+            Some(6.5)
+        } else if self.end == EndRule::FourPasses {
+            Some(8.0)
+        } else {
+            None
+        }
     }
 
     /// The rule set KGS means by `kgs-rules NAME`.
@@ -325,13 +355,7 @@ mod tests {
         );
         assert_eq!(
             Rules::ING,
-            row(
-                SituationalSuperko,
-                MultiStone,
-                BlackWins,
-                H::Zero,
-                StateMachine
-            )
+            row(Ing, SingleAsPass, BlackWins, H::Zero, FourPasses)
         );
         assert_eq!(
             Rules::CHINESE,
@@ -358,7 +382,11 @@ mod tests {
         assert_eq!(Rules::JAPANESE, territory(Basic(LongCycle::NoResult)));
         assert_eq!(Rules::KOREAN, territory(Basic(LongCycle::Draw)));
         for (name, rules) in Rules::PRESETS {
-            let komi = (name == "japanese" || name == "korean").then_some(6.5);
+            let komi = match name {
+                "japanese" | "korean" => Some(6.5),
+                "ing" => Some(8.0),
+                _ => None,
+            };
             assert_eq!(rules.default_komi(), komi, "{name}");
         }
         assert_eq!(H::N.points(4), 4);

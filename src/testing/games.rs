@@ -172,6 +172,9 @@ pub(super) fn transcript(game: &Game) -> String {
         .map(|e| match e {
             Event::Move(Move::Play(c, p)) => format!("{} {}", c.letter(), p.vertex()),
             Event::Move(Move::Pass(c)) => format!("{} pass", c.letter()),
+            Event::SuicideAsPass(c, p) => {
+                format!("{} {} (suicide, a pass)", c.letter(), p.vertex())
+            }
             Event::Dispute => "dispute".to_string(),
             Event::Agree(dead) => {
                 let dead: Vec<String> = dead

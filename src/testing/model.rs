@@ -100,8 +100,14 @@ pub(super) struct Model {
     hashes: Vec<u64>,
     /// Index in `positions` of the first one since the last pass.
     since_pass: usize,
-    /// The last move (for the basic ko rule).
+    /// The last move (for the basic ko rule), a single-stone suicide
+    /// that counts as a pass recorded as the pass.
     last: Option<Move>,
+    /// Ing's ko rule: the stones the player to move may not capture.
+    hot: Vec<usize>,
+    /// Ing's ko rule: each play since the last two passes in a row, with
+    /// the arrangement it was made from.
+    plays_since_stop: Vec<(Arrangement, Color, usize)>,
 }
 
 impl Model {
@@ -117,6 +123,8 @@ impl Model {
             current: empty,
             since_pass: 0,
             last: None,
+            hot: Vec::new(),
+            plays_since_stop: Vec::new(),
         }
     }
 
@@ -139,8 +147,27 @@ impl Model {
             return Err(IllegalMove::Occupied);
         }
         let (after, suicided) = place(&self.current, self.size, color, at);
+        if suicided == 1 && self.rules.suicide == Suicide::SingleAsPass {
+            return Ok(());
+        }
         if suicided == 1 || (suicided > 1 && self.rules.suicide == Suicide::Forbidden) {
             return Err(IllegalMove::Suicide);
+        }
+        if self.rules.ko == KoRule::Ing {
+            // "No hot stone may be captured without first making another
+            // move on the board or passing."
+            if self.hot.iter().any(|&h| after[h].is_none()) {
+                return Err(IllegalMove::HotStone);
+            }
+            // "The cycle may run exactly once": no play is made twice from
+            // one arrangement between stops.
+            if self
+                .plays_since_stop
+                .contains(&(self.current.clone(), color, at))
+            {
+                return Err(IllegalMove::Cycle);
+            }
+            return Ok(());
         }
         if let KoRule::Basic(_) = self.rules.ko {
             // Basic ko: no immediate retake. A move right after the
@@ -167,27 +194,107 @@ impl Model {
         Ok(())
     }
 
+    /// The hot stones after `color`'s play at `at` took `captured` stones:
+    /// a lone capturing stone with one liberty that took one stone; two
+    /// stones with one liberty that took two or more; and, after a lone
+    /// one, when three or more plays anywhere would each take exactly one
+    /// lone stone and leave a lone stone with one liberty (ko captures),
+    /// every stone of `color` the opponent's ko captures would take.
+    fn hot_stones(&self, color: Color, at: usize, captured: usize) -> Vec<usize> {
+        let a = &self.current;
+        let (string, _) = string_at(a, self.size, at);
+        let liberties = |stones: &[usize]| {
+            let mut libs: Vec<usize> = stones
+                .iter()
+                .flat_map(|&s| neighbours(self.size, s))
+                .filter(|&n| a[n].is_none())
+                .collect();
+            libs.sort_unstable();
+            libs.dedup();
+            libs.len()
+        };
+        if liberties(&string) != 1 {
+            return Vec::new();
+        }
+        match (captured, string.len()) {
+            (1, 1) => {}
+            (2.., 2) => return string,
+            _ => return Vec::new(),
+        }
+        let mut ko_captures = Vec::new();
+        for e in (0..a.len()).filter(|&e| a[e].is_none()) {
+            for c in Color::ALL {
+                let (after, _) = place(a, self.size, c, e);
+                let taken: Vec<usize> = (0..a.len())
+                    .filter(|&i| a[i].is_some() && after[i].is_none())
+                    .collect();
+                let (new, _) = string_at(&after, self.size, e);
+                if taken.len() == 1 && new.len() == 1 && liberties(&new) == 1 {
+                    ko_captures.push((c, taken[0]));
+                }
+            }
+        }
+        let mut hot = string;
+        if ko_captures.len() >= 3 {
+            hot.extend(
+                ko_captures
+                    .iter()
+                    .filter(|(c, _)| *c == !color)
+                    .map(|&(_, i)| i),
+            );
+        }
+        hot
+    }
+
     /// Plays a move that [`Model::legality`] accepted.
     fn apply(&mut self, mv: Move) {
+        let mv = match mv {
+            Move::Play(c, p)
+                if self.rules.suicide == Suicide::SingleAsPass
+                    && place(&self.current, self.size, c, self.index(p)).1 == 1 =>
+            {
+                Move::Pass(c)
+            }
+            _ => mv,
+        };
+        let after_pass = matches!(self.last, Some(Move::Pass(_)));
+        self.hot.clear();
         match mv {
             Move::Play(color, p) => {
                 let at = self.index(p);
+                if self.rules.ko == KoRule::Ing {
+                    self.plays_since_stop
+                        .push((self.current.clone(), color, at));
+                }
+                let before = self.current.clone();
                 self.current = place(&self.current, self.size, color, at).0;
+                let captured = (0..before.len())
+                    .filter(|&i| before[i] == Some(!color) && self.current[i].is_none())
+                    .count();
+                if self.rules.ko == KoRule::Ing {
+                    self.hot = self.hot_stones(color, at, captured);
+                }
                 self.phase = match self.phase {
                     Phase::Playing { .. } => Phase::Playing { passes: 0 },
                     _ => Phase::Resumed { passes: 0 },
                 };
             }
             Move::Pass(_) => {
+                if after_pass {
+                    self.plays_since_stop.clear();
+                }
+                let ing = self.rules.end == EndRule::FourPasses;
                 self.phase = match self.phase {
                     Phase::Playing { passes: 0 } => Phase::Playing { passes: 1 },
                     Phase::Playing { .. } => match self.rules.end {
-                        EndRule::StateMachine => Phase::Stopped,
+                        EndRule::StateMachine | EndRule::FourPasses => Phase::Stopped,
                         EndRule::TwoPasses | EndRule::TwoPassesJudged => Phase::Finished,
                     },
+                    // Ing: the third pass in a row confirms the stop.
+                    Phase::Stopped if ing => Phase::Confirming,
                     // The pass that resumes play counts as the first.
                     Phase::Stopped | Phase::Resumed { passes: 0 } => Phase::Resumed { passes: 1 },
-                    Phase::Resumed { .. } | Phase::Finished => Phase::Finished,
+                    Phase::Confirming | Phase::Resumed { .. } | Phase::Finished => Phase::Finished,
                 };
             }
         }
@@ -241,7 +348,7 @@ impl Model {
     }
 
     fn dispute(&mut self) -> Result<(), PhaseError> {
-        if self.phase != Phase::Stopped {
+        if !matches!(self.phase, Phase::Stopped | Phase::Confirming) {
             return Err(PhaseError::NotStopped);
         }
         self.phase = Phase::Resumed { passes: 0 };
@@ -251,7 +358,14 @@ impl Model {
     /// Agreement removes the named strings; it is no move, so the history
     /// and the player to move stay as they were.
     fn agree(&mut self, dead: &[Point]) -> Result<(), PhaseError> {
-        if self.phase != Phase::Stopped {
+        // Ing: also once the stop is confirmed, and in resumed play.
+        let ing = self.rules.end == EndRule::FourPasses;
+        let open = match self.phase {
+            Phase::Stopped => true,
+            Phase::Confirming | Phase::Resumed { .. } => ing,
+            Phase::Playing { .. } | Phase::Finished => false,
+        };
+        if !open {
             return Err(PhaseError::NotStopped);
         }
         for &p in dead {

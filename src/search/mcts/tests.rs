@@ -500,9 +500,9 @@ fn passes_by_the_count_under_every_rule_set() {
     for (name, rules) in Rules::PRESETS {
         let mode = match rules.end {
             crate::rules::EndRule::TwoPasses => GenMode::Cleanup,
-            crate::rules::EndRule::StateMachine | crate::rules::EndRule::TwoPassesJudged => {
-                GenMode::Normal
-            }
+            crate::rules::EndRule::StateMachine
+            | crate::rules::EndRule::FourPasses
+            | crate::rules::EndRule::TwoPassesJudged => GenMode::Normal,
         };
         let game_after = |passer: Color| {
             let b: Board = diagram.parse().expect("diagram");
