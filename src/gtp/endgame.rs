@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::board::{Color, Point};
-use crate::rules::{format_number, Phase, PhaseError, Rules, Scoring, UnknownRules};
+use crate::rules::{format_number, PhaseError, Rules, Scoring, UnknownRules};
 use crate::tactics::seki_stones;
 
 use super::parse::{arity, no_args};
@@ -113,7 +113,7 @@ fn phase_error(e: PhaseError) -> GtpError {
 }
 
 pub(super) fn ingo_agree(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
-    if s.game.phase() != Phase::Stopped {
+    if !s.game.may_agree() {
         return Err(GtpError::NotStopped);
     }
     let size = s.game.size();

@@ -200,7 +200,10 @@ pub(super) fn genmove_plan(
     // Stones will be counted as they stand: after a resumption (which this
     // move causes when stopped), or where two passes end the game.
     let mode = match s.game.phase() {
-        Phase::Stopped | Phase::Resumed { .. } => GenMode::Cleanup,
+        // Ing's rules: after the stop a pass confirms it, and the dead
+        // stones are judged at the count.
+        Phase::Stopped | Phase::Confirming if s.game.rules().end == EndRule::FourPasses => mode,
+        Phase::Stopped | Phase::Confirming | Phase::Resumed { .. } => GenMode::Cleanup,
         _ if s.game.rules().end == EndRule::TwoPasses => GenMode::Cleanup,
         _ => mode,
     };

@@ -15,7 +15,8 @@ use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 use crate::board::{Board, Color, Point, MAX_POINTS};
-use crate::rules::{Game, KoRule, TieRule};
+use crate::rules::ing_ko::hot_liberties;
+use crate::rules::{Game, KoRule, Move, TieRule};
 
 use super::ownership::{Ownership, SharedOwnership};
 use super::passing;
@@ -165,6 +166,8 @@ impl Search<'_> {
         let mut after_pass = self.rave.after_pass;
         // Black's stones placed minus White's on the way down the tree.
         let mut placed = 0i64;
+        // Stones the last path move captured (Ing's hot stones).
+        let mut captured = 0u32;
         loop {
             let n = tree.node(node);
             if !n.is_expanded() {
@@ -188,9 +191,17 @@ impl Search<'_> {
             };
             let c = tree.node(child);
             let mv = c.point();
+            // Ing's ko rule looks at the board before the play.
+            let ing_refused = match mv {
+                Some(p) if self.ko == KoRule::Ing && c.legality() == Legality::Unchecked => {
+                    self.ing_refuses(w, color, p, captured)
+                }
+                _ => false,
+            };
+            captured = 0;
             match mv {
                 Some(p) => {
-                    w.board.play_unchecked(color, p);
+                    captured = u32::from(w.board.play_unchecked(color, p).captured);
                     placed += match color {
                         Color::Black => 1,
                         Color::White => -1,
@@ -206,6 +217,7 @@ impl Search<'_> {
                 match self.ko {
                     KoRule::Basic(_) if mv.is_some() && self.cycles(w, !color) => c.set_cycle(),
                     KoRule::Basic(_) => c.set_legality(true),
+                    KoRule::Ing => c.set_legality(!ing_refused),
                     _ => c.set_legality(mv.is_none() || !self.repeats(w, !color)),
                 }
             }
@@ -297,6 +309,48 @@ impl Search<'_> {
             }
         }
         false
+    }
+
+    /// Under Ing's ko rule, before `color` plays at `p` on the worker's
+    /// board: does the play capture a hot stone, or repeat a play made
+    /// from this arrangement since the last stop (two passes in a row) of
+    /// the path, or of the game when the path has none? The last path
+    /// move took `captured` stones.
+    fn ing_refuses(&self, w: &Worker, color: Color, p: Point, captured: u32) -> bool {
+        let hot = match w.tree_moves.last() {
+            None => self.game.hot_points(color).contains(&p),
+            Some(&(c, Some(q))) if c == !color => hot_liberties(&w.board, q, captured).contains(&p),
+            Some(_) => false,
+        };
+        if hot {
+            return true;
+        }
+        // The path from its last stop on; a pass at its start and one at
+        // the game's end are a stop too.
+        let moves = &w.tree_moves;
+        let stop = (1..moves.len())
+            .rev()
+            .find(|&i| moves[i].1.is_none() && moves[i - 1].1.is_none());
+        let game_ends_in_pass = matches!(self.game.last_move(), Some(Move::Pass(_)));
+        let from = match stop {
+            Some(i) => i + 1,
+            None if game_ends_in_pass && moves.first().is_some_and(|m| m.1.is_none()) => 1,
+            None => {
+                if self.game.played_since_stop(&w.board, color, p) {
+                    return true;
+                }
+                0
+            }
+        };
+        let hash = w.board.hash();
+        (from..moves.len()).any(|i| {
+            moves[i] == (color, Some(p))
+                && if i == 0 {
+                    self.game.board().hash() == hash && *self.game.board() == w.board
+                } else {
+                    w.keys[i - 1].0 == hash && self.path_position_is(w, i - 1)
+                }
+        })
     }
 
     /// Is the position after path move `i` the worker's board? (Confirms

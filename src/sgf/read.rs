@@ -101,17 +101,20 @@ pub fn parse(
         Some(_) => return Err(err("malformed SZ property")),
         None => 19,
     };
+    let named = match root.get_property("RU") {
+        Some(Prop::RU(ru)) => rules_from_sgf(&ru.text).or_else(|| {
+            log::info!("loadsgf: no rule set for RU[{}]; keeping {rules}", ru.text);
+            None
+        }),
+        _ => None,
+    };
+    // Without KM, a rule set the record names brings its own komi (8 for
+    // Ing's rules, 6.5 for the territory rules); else the komi stays.
     let komi = match root.get_property("KM") {
         Some(Prop::KM(k)) if k.is_finite() => *k,
-        _ => komi,
+        _ => named.and_then(Rules::default_komi).unwrap_or(komi),
     };
-    let rules = match root.get_property("RU") {
-        Some(Prop::RU(ru)) => rules_from_sgf(&ru.text).unwrap_or_else(|| {
-            log::info!("loadsgf: no rule set for RU[{}]; keeping {rules}", ru.text);
-            rules
-        }),
-        _ => rules,
-    };
+    let rules = named.unwrap_or(rules);
     let stop_at = match until {
         Some(Until::Vertex(v)) => Some(
             Point::parse(v, size)
@@ -560,6 +563,16 @@ mod tests {
             assert_eq!(g.komi(), 0.5);
         }
         assert_eq!(rules_from_sgf("koPOSITIONALscoreAREAsui1"), None);
+        for (ru, komi) in [
+            ("Ing", 8.0),
+            ("GOE", 8.0),
+            ("Japanese", 6.5),
+            ("Chinese", 7.5),
+        ] {
+            let text = format!("(;SZ[9]RU[{ru}];B[ee])");
+            let g = parse(&text, None, Rules::AGA, 7.5).expect("sgf");
+            assert_eq!(g.komi(), komi, "RU[{ru}] without KM");
+        }
         let g = parse("(;SZ[9]RU[Martian];B[ee])", None, Rules::AGA, 7.5).expect("sgf");
         assert_eq!(g.rules(), Rules::AGA, "unknown RU keeps the rules");
         assert_eq!(g.komi(), 7.5, "no KM keeps the komi");

@@ -106,13 +106,31 @@ fn record(game: &Game, dead: &[Point], seki: &[Point], result: Option<String>) -
     let mut nodes: Vec<Vec<Prop>> = game
         .events()
         .iter()
-        .filter_map(|e| match e {
-            Event::Move(m) => Some(*m),
-            _ => None,
-        })
-        .map(|m| match m {
-            Move::Play(c, p) => vec![prop(&c.letter().to_string(), vec![sgf_point(p, size)])],
-            Move::Pass(c) => vec![prop(&c.letter().to_string(), vec![String::new()])],
+        .filter_map(|e| match *e {
+            Event::Move(Move::Play(c, p)) => Some(vec![prop(
+                &c.letter().to_string(),
+                vec![sgf_point(p, size)],
+            )]),
+            Event::Move(Move::Pass(c)) => {
+                Some(vec![prop(&c.letter().to_string(), vec![String::new()])])
+            }
+            // Ing's rules: recorded as the pass it counts as, with a word
+            // on where the stone went.
+            Event::SuicideAsPass(c, p) => Some(vec![
+                prop(&c.letter().to_string(), vec![String::new()]),
+                prop(
+                    "C",
+                    vec![format!(
+                        "{} {} was a single-stone suicide, which counts as a pass under Ing's rules",
+                        match c {
+                            Color::Black => "Black's",
+                            Color::White => "White's",
+                        },
+                        p.vertex()
+                    )],
+                ),
+            ]),
+            Event::Agree(_) | Event::Dispute => None,
         })
         .collect();
     if let Some(result) = result {
@@ -201,6 +219,28 @@ mod tests {
             rest = &v[end + 1..];
         }
         out
+    }
+
+    /// Ing's rules: a single-stone suicide is recorded as the pass it
+    /// counts as, with a comment naming the point; the record reads back
+    /// into the same phase.
+    #[test]
+    fn a_suicide_as_a_pass_is_recorded_as_a_pass() {
+        use Color::{Black as B, White as W};
+        let mut g = Game::new(3, Rules::ING, 8.0);
+        play_all(&mut g, &[(B, "B3"), (W, "C1"), (B, "A2"), (W, "A3")]);
+        let text = write(&g);
+        assert!(
+            text.ends_with(
+                ";W[]C[White's A3 was a single-stone suicide, which counts as a pass \
+                 under Ing's rules])"
+            ),
+            "{text}"
+        );
+        play_all(&mut g, &[(B, "pass")]);
+        let back = crate::sgf::parse(&write(&g), None, Rules::CHINESE, 0.5).expect("reads");
+        assert_eq!(back.phase(), Phase::Stopped);
+        assert_eq!(back.rules(), Rules::ING);
     }
 
     #[test]

@@ -51,7 +51,7 @@ const COLLISION_HASH_BITS: u32 = 8;
 /// still win, so a developer can explore more seeds and cases. A failure is
 /// saved next to this file (`src/testing/properties.proptest-regressions`) and
 /// replayed first on later runs.
-fn config(cases: u32) -> ProptestConfig {
+pub(super) fn config(cases: u32) -> ProptestConfig {
     let base = ProptestConfig::default();
     ProptestConfig {
         cases: if std::env::var_os("PROPTEST_CASES").is_some() {
