@@ -11,9 +11,13 @@ use super::parse::{arity, no_args};
 use super::response::{gnugo_order, vertex_list, GtpError};
 use super::session::{current_count, dead_stones, Session};
 
+/// The result: a resignation's (`W+R`, `B+R`), else the count's.
 pub(super) fn final_score(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     no_args(args)?;
-    Ok(current_count(s).result.to_string())
+    match s.resignation() {
+        Some(result) => Ok(result),
+        None => Ok(current_count(s).result.to_string()),
+    }
 }
 
 /// GNU Go's format: one string per line, vertices in GNU Go order. A
@@ -138,11 +142,14 @@ pub(super) fn ingo_dispute(s: &mut Session, args: &[&str]) -> Result<String, Gtp
 /// The count behind `final_score`, one item per line: area, or under
 /// territory scoring territory and prisoners (stones stay for reference).
 /// `dead` names the stones `final_status_list dead` names (those agreed,
-/// once an agreement took them off the board).
+/// once an agreement took them off the board); `result` is
+/// `final_score`'s, a resignation's when a side resigned (the board is
+/// still counted, for reference).
 pub(super) fn ingo_score(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     no_args(args)?;
     let count = current_count(s);
     let dead = count.named_dead(&s.game);
+    let result = s.resignation().unwrap_or_else(|| count.result.to_string());
     let score = count.score;
     let mut out = String::new();
     for c in Color::ALL {
@@ -170,7 +177,7 @@ pub(super) fn ingo_score(s: &mut Session, args: &[&str]) -> Result<String, GtpEr
     if score.scoring == Scoring::Territory {
         let _ = writeln!(out, "seki {}", vertex_list(count.seki));
     }
-    let _ = write!(out, "result {}", count.result);
+    let _ = write!(out, "result {result}");
     Ok(out)
 }
 
