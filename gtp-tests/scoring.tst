@@ -184,8 +184,9 @@ ingo-agree z9
 # The agreed dead strings, one per line, top row first.
 50 final_status_list dead
 #? [E5 E4\nA1]
+# ingo-score's `dead` line names the agreed stones too (issue 58 item 8).
 51 ingo-score
-#? [black stones 5 territory 10 area 15\nwhite stones 5 territory 5 area 10\nkomi 0\nhandicap_bonus 0\ndead *\nresult B\+5]
+#? [black stones 5 territory 10 area 15\nwhite stones 5 territory 5 area 10\nkomi 0\nhandicap_bonus 0\ndead E5 E4 A1\nresult B\+5]
 
 # Undo the agreement and agree that nothing is dead: now the board counts as
 # it stands. A1 is White's; the A/B region (9 points) touches C (Black) and

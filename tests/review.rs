@@ -386,3 +386,40 @@ fn selfplay_saves_the_game_it_played() {
     assert_eq!(text.matches("RE[").count(), 1, "{text}");
     assert!(text.contains(&format!("RE[{result}]")), "{text}");
 }
+
+/// A game that ends by a resignation says so in its summary and record:
+/// with komi 100 on 5x5 Black cannot win (25 points at most) and resigns
+/// at once. The summary once said `phase: playing`.
+#[test]
+fn selfplay_reports_a_resignation() {
+    let dir = TempDir::new("selfplay-resign");
+    let path = dir.0.join("resign.sgf");
+    let run = ingo(&[
+        "selfplay",
+        "--size",
+        "5",
+        "--komi",
+        "100",
+        "--playouts",
+        "300",
+        "--threads",
+        "1",
+        "--seed",
+        "1",
+        "--sgf",
+        path.to_str().expect("path"),
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        stdout.contains("\nphase: finished W+R (resignation)\nresult: W+R\n"),
+        "{stdout}"
+    );
+    let text = std::fs::read_to_string(&path).expect("sgf written");
+    assert_eq!(text.matches("RE[").count(), 1, "{text}");
+    assert!(text.trim_end().ends_with("RE[W+R])"), "{text}");
+}

@@ -141,7 +141,13 @@ pub fn run(options: &SelfplayOptions) -> anyhow::Result<()> {
             (count.result.sgf(), record)
         }
     };
-    writeln!(out, "phase: {}", game.phase())?;
+    // A resignation finishes the game without a phase of its own; the
+    // words are `ingo-phase`'s.
+    let phase = match resigned {
+        Some(_) => format!("finished {result} (resignation)"),
+        None => game.phase().to_string(),
+    };
+    writeln!(out, "phase: {phase}")?;
     writeln!(out, "result: {result}")?;
     if let Some((path, mut file)) = sgf {
         writeln!(file, "{record}")

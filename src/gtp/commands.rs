@@ -93,18 +93,28 @@ const COMMANDS: &[(&str, Handler)] = &[
     (
         "ingo-phase",
         Text(|s, a| {
-            no_args(a).map(|_| match s.game.long_cycle() {
-                // A long cycle ended the game: say what it made of it.
-                true => match s.game.result(&[], &[]) {
+            no_args(a).map(|_| match (s.resignation(), s.game.long_cycle()) {
+                // A resignation or a long cycle ended the game: say what
+                // it made of it.
+                (Some(result), _) => format!("finished {result} (resignation)"),
+                (None, true) => match s.game.result(&[], &[]) {
                     GameResult::NoResult => "finished no-result (long cycle)".to_string(),
                     _ => "finished draw (long cycle)".to_string(),
                 },
-                false => s.game.phase().to_string(),
+                (None, false) => s.game.phase().to_string(),
             })
         }),
     ),
-    ("ingo-agree", Text(endgame::ingo_agree)),
-    ("ingo-dispute", Text(endgame::ingo_dispute)),
+    // After a resignation the game is finished, where agreement and
+    // dispute do not exist.
+    (
+        "ingo-agree",
+        Text(|s, a| not_resigned(s).and_then(|_| endgame::ingo_agree(s, a))),
+    ),
+    (
+        "ingo-dispute",
+        Text(|s, a| not_resigned(s).and_then(|_| endgame::ingo_dispute(s, a))),
+    ),
     ("ingo-rules", Text(endgame::ingo_rules)),
     ("ingo-score", Text(endgame::ingo_score)),
     ("lz-analyze", Work(|s, a| stream(s, a, Format::Lz, false))),
@@ -236,6 +246,14 @@ fn get_komi(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     Ok(format!("{:4.1}", s.game.komi()))
 }
 
+/// `? game is not stopped` once a side resigned (the game is finished).
+fn not_resigned(s: &Session) -> Result<(), GtpError> {
+    match s.resigned {
+        Some(_) => Err(GtpError::NotStopped),
+        None => Ok(()),
+    }
+}
+
 /// Handicap goes only on a board with no stone and no move yet.
 fn check_fresh(game: &Game) -> Result<(), GtpError> {
     if game.board().is_clear() && game.events().is_empty() && game.setup().is_clear() {
@@ -247,7 +265,12 @@ fn check_fresh(game: &Game) -> Result<(), GtpError> {
 
 /// Replaces the game by one whose set-up holds these black stones.
 fn set_handicap(s: &mut Session, points: &[Point]) -> String {
-    s.game = Game::with_handicap(s.game.size(), points, s.game.rules(), s.game.komi());
+    s.set_game(Game::with_handicap(
+        s.game.size(),
+        points,
+        s.game.rules(),
+        s.game.komi(),
+    ));
     vertex_list(points.to_vec())
 }
 
@@ -299,6 +322,9 @@ fn play(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
         Some(p) => Move::Play(c, p),
         None => Move::Pass(c),
     };
+    if s.resigned.is_some() {
+        return Err(GtpError::GameOver);
+    }
     s.game.play(mv).map_err(illegal)?;
     Ok(String::new())
 }
@@ -337,7 +363,7 @@ fn genmove(s: &mut Session, args: &[&str], mode: GenMode, commit: bool) -> Resul
 
 fn undo(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     no_args(args)?;
-    s.game.undo().map_err(|_| GtpError::CannotUndo)?;
+    s.undo()?;
     Ok(String::new())
 }
 
@@ -357,11 +383,11 @@ fn gg_undo(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
         },
         _ => return Err(GtpError::Syntax),
     };
-    if n > s.game.events().len() {
+    if n > s.undo_depth() {
         return Err(GtpError::CannotUndo);
     }
     for _ in 0..n {
-        s.game.undo().map_err(|_| GtpError::CannotUndo)?;
+        s.undo()?;
     }
     Ok(String::new())
 }
@@ -455,7 +481,7 @@ fn showboard(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
         g.board().removed(Color::White),
         g.board().removed(Color::Black),
         g.to_move(),
-        g.phase()
+        s.phase()
     );
     Ok(out)
 }
@@ -477,14 +503,17 @@ fn loadsgf(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     };
     let game = sgf::load(file, until.as_ref(), s.game.rules(), s.game.komi())
         .map_err(|e| GtpError::CannotLoadFile(e.to_string()))?;
-    s.game = game;
+    s.set_game(game);
     Ok(s.game.to_move().to_string())
 }
 
 fn printsgf(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
-    // A game the territory rule sets finished by passes is counted with
-    // the engine's judgement of its dead stones and seki.
-    let text = if s.game.awaits_judgement() {
+    // A resigned game has that result and no count; a game the territory
+    // rule sets finished by passes is counted with the engine's judgement
+    // of its dead stones and seki.
+    let text = if let Some(c) = s.resigned {
+        sgf::write_resigned(&s.game, c)
+    } else if s.game.awaits_judgement() {
         let count = session::current_count(s);
         sgf::write_counted(&s.game, &count.dead, &count.seki)
     } else {
@@ -506,7 +535,8 @@ fn is_legal(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
         Some(p) => Move::Play(c, p),
         None => Move::Pass(c),
     };
-    Ok(if s.game.is_legal(mv).is_ok() {
+    // Nothing is legal in a finished game, a resigned one included.
+    Ok(if s.resigned.is_none() && s.game.is_legal(mv).is_ok() {
         "1"
     } else {
         "0"
@@ -517,6 +547,9 @@ fn is_legal(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
 fn all_legal(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     arity(args, 1)?;
     let c = color(args[0])?;
+    if s.resigned.is_some() {
+        return Ok(String::new());
+    }
     Ok(vertex_list(s.game.legal_points(c)))
 }
 

@@ -11,9 +11,13 @@ use super::parse::{arity, no_args};
 use super::response::{gnugo_order, vertex_list, GtpError};
 use super::session::{current_count, dead_stones, Session};
 
+/// The result: a resignation's (`W+R`, `B+R`), else the count's.
 pub(super) fn final_score(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     no_args(args)?;
-    Ok(current_count(s).result.to_string())
+    match s.resignation() {
+        Some(result) => Ok(result),
+        None => Ok(current_count(s).result.to_string()),
+    }
 }
 
 /// GNU Go's format: one string per line, vertices in GNU Go order. A
@@ -137,9 +141,15 @@ pub(super) fn ingo_dispute(s: &mut Session, args: &[&str]) -> Result<String, Gtp
 
 /// The count behind `final_score`, one item per line: area, or under
 /// territory scoring territory and prisoners (stones stay for reference).
+/// `dead` names the stones `final_status_list dead` names (those agreed,
+/// once an agreement took them off the board); `result` is
+/// `final_score`'s, a resignation's when a side resigned (the board is
+/// still counted, for reference).
 pub(super) fn ingo_score(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     no_args(args)?;
     let count = current_count(s);
+    let dead = count.named_dead(&s.game);
+    let result = s.resignation().unwrap_or_else(|| count.result.to_string());
     let score = count.score;
     let mut out = String::new();
     for c in Color::ALL {
@@ -163,11 +173,11 @@ pub(super) fn ingo_score(s: &mut Session, args: &[&str]) -> Result<String, GtpEr
     }
     let _ = writeln!(out, "komi {}", format_number(score.komi));
     let _ = writeln!(out, "handicap_bonus {}", score.handicap_bonus);
-    let _ = writeln!(out, "dead {}", vertex_list(count.dead));
+    let _ = writeln!(out, "dead {}", vertex_list(dead));
     if score.scoring == Scoring::Territory {
         let _ = writeln!(out, "seki {}", vertex_list(count.seki));
     }
-    let _ = write!(out, "result {}", count.result);
+    let _ = write!(out, "result {result}");
     Ok(out)
 }
 
@@ -196,6 +206,46 @@ mod tests {
         assert_eq!(send(&mut s, "ingo-phase"), "= stopped\n\n");
         assert_eq!(send(&mut s, "ingo-dispute"), "= \n\n");
         assert_eq!(send(&mut s, "ingo-phase"), "= resumed\n\n");
+    }
+
+    /// `ingo-score`'s `dead` line names what `final_status_list dead`
+    /// names, before the agreement (the engine's proposal) and after it
+    /// (the agreed stones, off the board): it was once empty after
+    /// (rules-compliance.md T19).
+    #[test]
+    fn ingo_score_names_the_agreed_dead_stones() {
+        let mut s = session();
+        send(&mut s, "boardsize 5");
+        // Black's wall on the C line; White's lone A1 inside Black's side.
+        for line in [
+            "play b c1",
+            "play w a1",
+            "play b c2",
+            "play w pass",
+            "play b c3",
+            "play w pass",
+            "play b c4",
+            "play w pass",
+            "play b c5",
+            "play w pass",
+            "play b pass",
+        ] {
+            assert_eq!(send(&mut s, line), "= \n\n", "{line}");
+        }
+        assert_eq!(send(&mut s, "ingo-phase"), "= stopped\n\n");
+        assert_eq!(send(&mut s, "final_status_list dead"), "= A1\n\n");
+        let proposal = send(&mut s, "ingo-score");
+        assert!(proposal.contains("\ndead A1\n"), "{proposal}");
+        assert_eq!(send(&mut s, "ingo-agree a1"), "= \n\n");
+        assert_eq!(send(&mut s, "final_status_list dead"), "= A1\n\n");
+        // By hand: Black's 5 stones and the other 20 points, A1 among
+        // them once its stone is off; White nothing, komi 7.5.
+        assert_eq!(
+            send(&mut s, "ingo-score"),
+            "= black stones 5 territory 20 area 25\nwhite stones 0 territory 0 area 0\n\
+             komi 7.5\nhandicap_bonus 0\ndead A1\nresult B+17.5\n\n"
+        );
+        assert_eq!(proposal, send(&mut s, "ingo-score"), "the same count");
     }
 
     #[test]

@@ -209,10 +209,7 @@ pub(super) fn finish(s: &mut Session, running: Running) -> Option<String> {
 /// The pondering job after our move, when pondering is on and the
 /// game goes on. It reports nothing, so its snapshots list no move.
 pub(super) fn ponder_job(s: &Session) -> Option<Job> {
-    let goes_on = matches!(
-        s.game.phase(),
-        Phase::Playing { .. } | Phase::Resumed { .. }
-    );
+    let goes_on = matches!(s.phase(), Phase::Playing { .. } | Phase::Resumed { .. });
     (s.config.ponder && goes_on).then(|| Job {
         kind: JobKind::Ponder,
         request: Request {
@@ -300,5 +297,8 @@ mod tests {
         assert!(!running.streams() && !running.holds_input());
         running.stop();
         assert_eq!(finish(&mut s, running), None);
+        // A resignation finished the game: nothing to ponder.
+        s.resigned = Some(crate::board::Color::Black);
+        assert!(ponder_job(&s).is_none(), "the game is over");
     }
 }

@@ -107,6 +107,13 @@ pub struct Session {
     pub(super) gfx: GfxState,
     /// A controller gave komi (`--komi` or the `komi` command).
     pub(super) komi_given: bool,
+    /// The colour that resigned this game, when `genmove` answered
+    /// `resign`. A resignation is an outcome, not a move (see
+    /// [`Move`]): it lives beside the game, ends it for `play` and
+    /// `genmove`, and is its result for `final_score`, `ingo-score`,
+    /// `ingo-phase` and `printsgf`. It goes with the game it ended: a
+    /// new game, or the `undo` of the move before it.
+    pub(super) resigned: Option<Color>,
 }
 
 impl Session {
@@ -125,6 +132,7 @@ impl Session {
             interrupt: Arc::new(AtomicBool::new(false)),
             gfx: GfxState::default(),
             komi_given: config.komi_given,
+            resigned: None,
             config,
         }
     }
@@ -171,10 +179,59 @@ impl Session {
 
     /// A new empty game of `size`, keeping rules and komi.
     pub(super) fn new_game(&mut self, size: u8) {
-        self.game = Game::new(size, self.game.rules(), self.game.komi());
+        self.set_game(Game::new(size, self.game.rules(), self.game.komi()));
         // The clock settings stay (clients do not resend them); both
         // sides start the new game with a full clock.
         self.time.reset();
+    }
+
+    /// Replaces the game (a new one, a handicap set-up, a loaded record);
+    /// a resignation of the old game goes with it.
+    pub(super) fn set_game(&mut self, game: Game) {
+        self.game = game;
+        self.resigned = None;
+    }
+
+    /// The phase: the game's, or `finished` once a side resigned.
+    pub(super) fn phase(&self) -> Phase {
+        match self.resigned {
+            Some(_) => Phase::Finished,
+            None => self.game.phase(),
+        }
+    }
+
+    /// The result of a resigned game (`W+R` when Black resigned: SGF's
+    /// short form, which gogui-twogtp writes too).
+    pub(super) fn resignation(&self) -> Option<String> {
+        self.resigned.map(|c| format!("{}+R", (!c).letter()))
+    }
+
+    /// `undo`: takes back the last move, pass or phase event, and with it
+    /// a resignation that followed it; at the set-up position, the
+    /// resignation alone. GUIs (GoGui's synchronizer, Sabaki's state
+    /// tracker) count only moves and send `undo` to take one back, even
+    /// after the engine resigned; taking back the resignation alone would
+    /// leave them a move behind the engine, silently.
+    ///
+    /// # Errors
+    /// `cannot undo` when there is nothing to take back.
+    pub(super) fn undo(&mut self) -> Result<(), GtpError> {
+        match self.game.undo() {
+            Ok(()) => {
+                self.resigned = None;
+                Ok(())
+            }
+            Err(_) if self.resigned.take().is_some() => Ok(()),
+            Err(_) => Err(GtpError::CannotUndo),
+        }
+    }
+
+    /// How many times `undo` succeeds from here.
+    pub(super) fn undo_depth(&self) -> usize {
+        self.game
+            .events()
+            .len()
+            .max(usize::from(self.resigned.is_some()))
     }
 }
 
@@ -194,7 +251,7 @@ pub(super) fn genmove_plan(
     c: Color,
     mode: GenMode,
 ) -> Result<(GenMode, Budget), GtpError> {
-    if s.game.phase() == Phase::Finished {
+    if s.phase() == Phase::Finished {
         return Err(GtpError::GameOver);
     }
     // Stones will be counted as they stand: after a resumption (which this
@@ -211,7 +268,7 @@ pub(super) fn genmove_plan(
 }
 
 /// After thinking: the clock is charged (from `started`) and the move
-/// played when `commit`; the reply.
+/// played, or the resignation recorded, when `commit`; the reply.
 pub(super) fn genmove_finish(
     s: &mut Session,
     c: Color,
@@ -223,7 +280,12 @@ pub(super) fn genmove_finish(
         s.time.charge(c, started.elapsed());
     }
     let (mv, text) = match decision {
-        Decision::Resign => return Ok("resign".into()),
+        Decision::Resign => {
+            if commit {
+                s.resigned = Some(c);
+            }
+            return Ok("resign".into());
+        }
         Decision::Pass => (Move::Pass(c), "pass".to_string()),
         Decision::Play(p) => (Move::Play(c, p), p.vertex().to_string()),
     };
@@ -344,5 +406,151 @@ pub(super) mod tests {
         s.handle(line)
             .map(|(r, _)| r.to_string())
             .unwrap_or_default()
+    }
+
+    /// A player that resigns every move it is asked for and sees no stone
+    /// dead.
+    struct Resigner;
+
+    impl Player for Resigner {
+        fn think(
+            &mut self,
+            _: &Game,
+            _: Color,
+            _: GenMode,
+            _: Budget,
+            _: &mut crate::search::Watch,
+        ) -> Decision {
+            Decision::Resign
+        }
+
+        fn dead_stones(&mut self, _: &Game, _: Budget) -> Vec<Point> {
+            Vec::new()
+        }
+    }
+
+    /// A 5x5 session with the [`Resigner`].
+    fn resigner() -> Session {
+        let mut s = Session::with_player(Config::default(), Box::new(Resigner));
+        assert_eq!(send(&mut s, "boardsize 5"), "= \n\n");
+        s
+    }
+
+    /// Sends each line, which must succeed with an empty reply.
+    fn setup(s: &mut Session, lines: &[&str]) {
+        for line in lines {
+            assert_eq!(send(s, line), "= \n\n", "{line}");
+        }
+    }
+
+    /// After `genmove` resigns, every command that tells the result says
+    /// so, and the game takes no further move: the session once counted
+    /// the board and wrote no `RE` (rules-compliance.md T12).
+    #[test]
+    fn a_resignation_is_the_result_and_ends_the_game() {
+        let mut s = resigner();
+        setup(&mut s, &["play b c3", "play w d4"]);
+        assert_eq!(send(&mut s, "genmove b"), "= resign\n\n");
+        assert_eq!(
+            send(&mut s, "ingo-phase"),
+            "= finished W+R (resignation)\n\n"
+        );
+        assert_eq!(send(&mut s, "final_score"), "= W+R\n\n");
+        assert_eq!(
+            send(&mut s, "printsgf"),
+            "= (;GM[1]FF[4]CA[UTF-8]AP[ingo:0.1.0]SZ[5]KM[7.5]RU[simplified-ing]RE[W+R];B[cc];W[db])\n\n"
+        );
+        // The board still counts, for reference: one stone each, and the
+        // empty region touches both colours. The result is the resignation.
+        assert_eq!(
+            send(&mut s, "ingo-score"),
+            "= black stones 1 territory 0 area 1\nwhite stones 1 territory 0 area 1\n\
+             komi 7.5\nhandicap_bonus 0\ndead \nresult W+R\n\n"
+        );
+        for line in [
+            "play w a1",
+            "play b pass",
+            "genmove w",
+            "reg_genmove w",
+            "kgs-genmove_cleanup w",
+        ] {
+            assert_eq!(send(&mut s, line), "? game is over\n\n", "{line}");
+        }
+        assert_eq!(send(&mut s, "is_legal w a1"), "= 0\n\n");
+        assert_eq!(send(&mut s, "all_legal w"), "= \n\n");
+        assert_eq!(send(&mut s, "ingo-agree"), "? game is not stopped\n\n");
+        assert_eq!(send(&mut s, "ingo-dispute"), "? game is not stopped\n\n");
+        assert!(send(&mut s, "showboard").ends_with("black to move, phase finished\n\n"));
+        assert_eq!(s.game.moves().count(), 2, "nothing was played");
+    }
+
+    /// `undo` takes back the move before the resignation with it: GUIs
+    /// count moves only and send `undo` for one.
+    #[test]
+    fn undo_takes_back_the_resignation_with_the_move_before_it() {
+        let mut s = resigner();
+        setup(&mut s, &["play b c3", "play w d4"]);
+        assert_eq!(send(&mut s, "genmove b"), "= resign\n\n");
+        assert_eq!(send(&mut s, "undo"), "= \n\n");
+        assert_eq!(send(&mut s, "list_stones white"), "= \n\n");
+        assert_eq!(send(&mut s, "list_stones black"), "= C3\n\n");
+        assert_eq!(send(&mut s, "ingo-phase"), "= playing\n\n");
+        // Black's C3 alone: all 25 points, against komi 7.5.
+        assert_eq!(send(&mut s, "final_score"), "= B+17.5\n\n");
+        assert_eq!(send(&mut s, "genmove w"), "= resign\n\n");
+        assert_eq!(send(&mut s, "final_score"), "= B+R\n\n");
+        assert_eq!(send(&mut s, "gg-undo 2"), "? cannot undo\n\n");
+        assert_eq!(send(&mut s, "final_score"), "= B+R\n\n", "nothing changed");
+        assert_eq!(send(&mut s, "gg-undo 1"), "= \n\n");
+        assert_eq!(send(&mut s, "list_stones black"), "= \n\n");
+        // At the set-up position the resignation alone goes.
+        assert_eq!(send(&mut s, "genmove b"), "= resign\n\n");
+        assert_eq!(send(&mut s, "undo"), "= \n\n");
+        assert_eq!(send(&mut s, "ingo-phase"), "= playing\n\n");
+        assert_eq!(send(&mut s, "undo"), "? cannot undo\n\n");
+    }
+
+    /// A new game (`clear_board`, `boardsize`, handicap, `loadsgf`) ends a
+    /// resignation; other commands keep it, and a `reg_genmove` that
+    /// answers `resign` plays nothing and resigns nothing.
+    #[test]
+    fn a_new_game_ends_a_resignation() {
+        let mut s = resigner();
+        assert_eq!(send(&mut s, "reg_genmove b"), "= resign\n\n");
+        assert_eq!(send(&mut s, "ingo-phase"), "= playing\n\n");
+        let dir = std::env::temp_dir().join(format!("ingo-resign-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let file = dir.join("g.sgf");
+        std::fs::write(&file, "(;SZ[5]KM[0.5];B[cc])").expect("write");
+        let load = format!("loadsgf {}", file.display());
+        for (new_game, answer) in [
+            ("clear_board", "= \n\n"),
+            ("boardsize 7", "= \n\n"),
+            ("fixed_handicap 2", "= E5 C3\n\n"),
+            (load.as_str(), "= white\n\n"),
+        ] {
+            assert_eq!(send(&mut s, "genmove w"), "= resign\n\n", "{new_game}");
+            assert_eq!(send(&mut s, "komi 3"), "= \n\n");
+            assert_eq!(send(&mut s, "final_score"), "= B+R\n\n", "{new_game}");
+            assert_eq!(send(&mut s, new_game), answer);
+            assert_eq!(send(&mut s, "ingo-phase"), "= playing\n\n", "{new_game}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The step that `genmove` and `genmove_analyze` share records the
+    /// resignation only when the move is committed.
+    #[test]
+    fn only_a_committed_resignation_counts() {
+        let mut s = resigner();
+        let now = Instant::now();
+        let reply = genmove_finish(&mut s, Color::White, Decision::Resign, now, false);
+        assert_eq!(reply, Ok("resign".to_string()));
+        assert_eq!(s.resigned, None);
+        let reply = genmove_finish(&mut s, Color::White, Decision::Resign, now, true);
+        assert_eq!(reply, Ok("resign".to_string()));
+        assert_eq!(s.resigned, Some(Color::White));
+        assert_eq!(s.phase(), Phase::Finished);
+        assert_eq!(s.game.phase(), Phase::START, "the game itself is unchanged");
     }
 }

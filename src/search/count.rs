@@ -49,6 +49,17 @@ impl Count {
         };
         Self::with_dead(game, dead)
     }
+
+    /// The dead stones of this count of `game` as `final_status_list
+    /// dead` names them: those agreed once life and death is fixed (the
+    /// count took none off, as the agreement had), else the count's own.
+    pub fn named_dead(&self, game: &Game) -> Vec<Point> {
+        if game.dead_are_fixed() {
+            game.agreed_dead()
+        } else {
+            self.dead.clone()
+        }
+    }
 }
 
 /// The dead stones of the game now, as `final_status_list dead` names
@@ -132,6 +143,7 @@ mod tests {
             dead_stones(&g, &mut judge, Budget::Playouts(1)),
             vec![v("A5")]
         );
+        assert_eq!(count.named_dead(&g), vec![v("A5")], "the judged stones");
     }
 
     #[test]
@@ -157,6 +169,10 @@ mod tests {
             vec![v("A5")],
             "final_status_list names the agreed stones"
         );
+        // `ingo-score`'s `dead` line once printed the count's empty list
+        // here while `final_status_list dead` named A5.
+        assert_eq!(count.named_dead(&g), vec![v("A5")], "so does the count");
+        assert_eq!(judge.asked, 0);
     }
 
     #[test]
@@ -170,5 +186,23 @@ mod tests {
         let count = Count::now(&g, &mut judge, Budget::Playouts(1));
         assert_eq!(judge.asked, 1);
         assert_eq!(count, Count::with_dead(&g, vec![v("A5")]));
+        assert_eq!(count.named_dead(&g), vec![v("A5")]);
+    }
+
+    #[test]
+    fn a_finish_by_passes_that_leaves_every_stone_alive_names_none_dead() {
+        let mut g = position(Rules::SIMPLIFIED_ING);
+        for c in [Black, White, Black, White] {
+            g.play(Move::Pass(c)).unwrap();
+        }
+        assert!(g.dead_are_fixed() && g.agreed_dead().is_empty());
+        let mut judge = Judge {
+            dead: vec![v("A5")],
+            asked: 0,
+        };
+        let count = Count::now(&g, &mut judge, Budget::Playouts(1));
+        assert!(count.named_dead(&g).is_empty());
+        assert!(dead_stones(&g, &mut judge, Budget::Playouts(1)).is_empty());
+        assert_eq!(judge.asked, 0);
     }
 }
