@@ -34,7 +34,7 @@ play b a3
 play b b3
 play b c3
 play b c4
-# Single-stone suicide is illegal under every rule set.
+# Single-stone suicide is illegal under every rule set but ing.
 3 is_legal b d1
 #? [0]
 play b d1
@@ -66,10 +66,11 @@ play b d1
 #? [B4 D4 D3 A2 B2 C2 A1 B1 D1]
 
 # ---------------------------------------------------------------------------
-# ing: multi-stone suicide legal.
+# new-zealand: multi-stone suicide legal. (Under ing a single-stone
+# suicide is legal too, as a pass: ing.tst.)
 20 clear_board
 #? []
-21 ingo-rules ing
+21 ingo-rules new-zealand
 #? []
 play w a4
 play w c1
@@ -78,7 +79,7 @@ play b a3
 play b b3
 play b c3
 play b c4
-# Single-stone suicide is illegal under every rule set.
+# Single-stone suicide is illegal under every rule set but ing.
 22 is_legal b d1
 #? [0]
 play b d1
@@ -118,7 +119,7 @@ play b a3
 play b b3
 play b c3
 play b c4
-# Single-stone suicide is illegal under every rule set.
+# Single-stone suicide is illegal under every rule set but ing.
 42 is_legal b d1
 #? [0]
 play b d1
@@ -153,7 +154,7 @@ play b a3
 play b b3
 play b c3
 play b c4
-# Single-stone suicide is illegal under every rule set.
+# Single-stone suicide is illegal under every rule set but ing.
 52 is_legal b d1
 #? [0]
 play b d1
@@ -188,7 +189,7 @@ play b a3
 play b b3
 play b c3
 play b c4
-# Single-stone suicide is illegal under every rule set.
+# Single-stone suicide is illegal under every rule set but ing.
 62 is_legal b d1
 #? [0]
 play b d1
@@ -233,7 +234,7 @@ play b a3
 play b b3
 play b c3
 play b c4
-# Single-stone suicide is illegal under every rule set.
+# Single-stone suicide is illegal under every rule set but ing.
 82 is_legal b d1
 #? [0]
 play b d1
