@@ -92,11 +92,11 @@ fn bad_values_name_the_valid_ones() {
 fn each_help_shows_its_own_flags_and_real_defaults() {
     let top = help(&["--help"]);
     assert!(top.contains("With no command, ingo speaks GTP on stdin and stdout"));
-    // The engine's defaults: 19x19, komi 7.5 (6.5 under the territory
-    // rule sets), 2 s a move, resign at 10%, heavy playouts, mcts.
+    // The engine's defaults: 19x19, komi 7.5 (8 under Ing's rules, 6.5
+    // under the territory rule sets), 2 s a move, resign at 10%, heavy playouts, mcts.
     for d in [
         "(default 19)",
-        "(default 7.5; 6.5 under japanese and korean)",
+        "(default 7.5; 8 under ing; 6.5 under japanese and korean)",
         "(default 2)",
         "default 0.1)",
         "default heavy)",

@@ -6,7 +6,7 @@
 //! overrides the case counts.
 
 use ingo::board::Point;
-use ingo::rules::{Game, Move, Phase, Rules};
+use ingo::rules::{Event, Game, Move, Phase, Rules};
 use ingo::sgf;
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -73,6 +73,23 @@ fn game_from(size: u8, preset: usize, handicap: u32, picks: &[u16], dead: &[u16]
     g
 }
 
+/// `g` as its record tells it: a single-stone suicide that Ing's rules
+/// count as a pass is written as that pass (with a comment), so it reads
+/// back as one. Everything else is `g`.
+fn as_recorded(g: &Game) -> Game {
+    let mut recorded = g.clone();
+    while recorded.undo().is_ok() {}
+    for e in g.events() {
+        match e {
+            Event::Move(m) => recorded.play(*m).expect("legal"),
+            Event::SuicideAsPass(c, _) => recorded.play(Move::Pass(*c)).expect("a pass"),
+            Event::Agree(dead) => recorded.agree(&dead.concat()).expect("agreement"),
+            Event::Dispute => recorded.dispute().expect("dispute"),
+        }
+    }
+    recorded
+}
+
 /// The `MA` points of the last node, as written by `sgf::write`.
 fn marked(text: &str, size: u8) -> Vec<Point> {
     let Some(at) = text.rfind("MA[") else {
@@ -109,7 +126,7 @@ proptest! {
         if g.phase() == Phase::Finished && back.phase() == Phase::Stopped {
             back.agree(&marked(&text, size)).expect("stopped");
         }
-        prop_assert_eq!(&back, &g, "{}", text);
+        prop_assert_eq!(&back, &as_recorded(&g), "{}", text);
         if g.phase() == Phase::Finished {
             let result = g.result(&[], &[]).to_string();
             prop_assert!(text.contains(&format!("RE[{result}]")), "{}", text);
