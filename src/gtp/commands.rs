@@ -21,8 +21,8 @@ use super::parse::{self, arity, color, float, no_args, number, seconds, stones, 
 use super::response::{vertex_list, GtpError, Response};
 use super::session::{self, genmove_finish, genmove_plan, illegal, Session};
 use super::stream::Format;
-use super::think::{self, Reporter};
-use super::{endgame, gogui};
+use super::think::Reporter;
+use super::{endgame, gogui, penalty};
 
 /// A handler's answer: the response text, and the work the loop starts
 /// once the response is out (a stream, or pondering after a move).
@@ -78,7 +78,9 @@ const COMMANDS: &[(&str, Handler)] = &[
     ("kgs-chat", Text(kgs_chat)),
     ("time_settings", Text(time_settings)),
     ("kgs-time_settings", Text(kgs_time_settings)),
-    ("time_left", Text(time_left)),
+    ("time_left", Text(penalty::time_left)),
+    ("ingo-time_settings", Text(penalty::ingo_time_settings)),
+    ("ingo-penalty", Text(penalty::ingo_penalty)),
     ("final_score", Text(endgame::final_score)),
     ("final_status_list", Text(endgame::final_status_list)),
     ("showboard", Text(showboard)),
@@ -352,7 +354,7 @@ fn genmove(s: &mut Session, args: &[&str], mode: GenMode, commit: bool) -> Resul
     let (mode, budget) = genmove_plan(s, c, mode)?;
     let mut live = gogui::live_graphics(s);
     let reporter = live.as_mut().map(|l| l as &mut dyn Reporter);
-    let decision = think::think(s, c, mode, budget, reporter);
+    let decision = penalty::think(s, c, mode, budget, reporter, started);
     let text = genmove_finish(s, c, decision, started, commit)?;
     let ponders = commit && decision != Decision::Resign;
     Ok(Reply {
@@ -459,14 +461,6 @@ fn kgs_time_settings(s: &mut Session, args: &[&str]) -> Result<String, GtpError>
         _ => return Err(GtpError::Syntax),
     };
     s.time.set_clock(clock);
-    Ok(String::new())
-}
-
-fn time_left(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
-    arity(args, 3)?;
-    let c = color(args[0])?;
-    let (time, stones) = (seconds(args[1])?, stones(args[2])?);
-    s.time.set_left(c, time, stones);
     Ok(String::new())
 }
 

@@ -15,7 +15,8 @@
 //! them; `session` (the state and the helpers every command needs) on
 //! `response`; `think` (a search on the loop's thread), `endgame` (rules,
 //! agreement, the count) and `jobs` (the search thread) on the session;
-//! `gogui` (GoGui's graphics) on `think`; `commands` (the table and its
+//! `gogui` (GoGui's graphics) and `penalty` (Ing's penalty-point time)
+//! on `think`; `commands` (the table and its
 //! dispatch) on all of those, and `io` (the loop) on top.
 
 mod commands;
@@ -24,6 +25,7 @@ mod gogui;
 pub mod io;
 mod jobs;
 pub mod parse;
+mod penalty;
 mod response;
 mod session;
 mod stream;

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use crate::board::{Color, Point};
 use crate::rules::{EndRule, Game, IllegalMove, Move, Phase, Rules};
-use crate::search::time::TimeControl;
+use crate::search::time::{PenaltyPlan, TimeControl};
 use crate::search::{Analysis, Budget, Count, Decision, GenMode, Player, PlayerKind, SearchParams};
 
 use super::response::GtpError;
@@ -161,12 +161,26 @@ impl Session {
     pub(super) fn budget(&self, color: Color) -> Budget {
         match self.config.playouts {
             Some(n) => Budget::Playouts(n),
-            None => {
-                let board = self.game.board();
-                let area = usize::from(board.size()) * usize::from(board.size());
-                self.time.plan(color, board.empty_count(), area)
-            }
+            None => match self.penalty_plan(color) {
+                Some(plan) => plan.within,
+                None => {
+                    let board = self.game.board();
+                    let area = usize::from(board.size()) * usize::from(board.size());
+                    self.time.plan(color, board.empty_count(), area)
+                }
+            },
         }
+    }
+
+    /// Under Ing's penalty-point time, the plan for `color`'s next move
+    /// with the penalty points the game charges it; `None` under any
+    /// other clock.
+    pub(super) fn penalty_plan(&self, color: Color) -> Option<PenaltyPlan> {
+        let board = self.game.board();
+        let area = usize::from(board.size()) * usize::from(board.size());
+        let points = self.game.penalties()[color];
+        self.time
+            .penalty_plan(color, board.empty_count(), area, points)
     }
 
     /// Budget for judging dead stones.
@@ -268,7 +282,10 @@ pub(super) fn genmove_plan(
 }
 
 /// After thinking: the clock is charged (from `started`) and the move
-/// played, or the resignation recorded, when `commit`; the reply.
+/// played, or the resignation recorded, when `commit`; the reply. Under
+/// penalty-point time the charge may cross a step of the schedule: the
+/// game's penalty points for `c` then rise to the step's (they never fall
+/// here; a controller corrects them with `ingo-penalty`).
 pub(super) fn genmove_finish(
     s: &mut Session,
     c: Color,
@@ -278,6 +295,13 @@ pub(super) fn genmove_finish(
 ) -> Result<String, GtpError> {
     if commit {
         s.time.charge(c, started.elapsed());
+        if let Some(standing) = s.time.penalty(c) {
+            let points = standing.points();
+            if points > s.game.penalties()[c] {
+                log::info!("{c} exceeds its time: {points} penalty points");
+                s.game.set_penalty(c, points);
+            }
+        }
     }
     let (mv, text) = match decision {
         Decision::Resign => {

@@ -8,9 +8,18 @@
 //! overwrite that whenever it arrives. [`TimeControl::plan`] turns the
 //! clock into a [`Budget`]; it is pure arithmetic on what it is given, so
 //! whole games can be simulated in unit tests.
+//!
+//! Ing's penalty-point time ([`Clock::IngPenalty`], schedule in
+//! [`penalty`]) is absolute time with a price list after it: the clock
+//! also keeps each side's overtime, and [`TimeControl::penalty_plan`]
+//! plans to finish within the current step of the schedule, offering the
+//! next step's time only when it would let the move think longer.
+
+pub mod penalty;
 
 use std::time::Duration;
 
+use self::penalty::{standing, step_end, step_length, Standing, STEPS};
 use super::player::Budget;
 use crate::board::{ByColor, Color};
 
@@ -33,6 +42,9 @@ pub enum Clock {
         byo_time: f64,
         periods: u32,
     },
+    /// Ing's penalty-point time: `base` seconds each, then overtime paid
+    /// in penalty points ([`penalty`]).
+    IngPenalty { base: f64 },
 }
 
 /// Byo-yomi that follows main time.
@@ -48,6 +60,7 @@ impl Clock {
         match self {
             Clock::Unlimited => f64::INFINITY,
             Clock::Canadian { main, .. } | Clock::Japanese { main, .. } => main,
+            Clock::IngPenalty { base } => base,
         }
     }
 
@@ -119,6 +132,10 @@ pub struct TimeControl {
     pub clock: Clock,
     /// Tracked by [`TimeControl::charge`], overwritten by `time_left`.
     pub left: ByColor<Left>,
+    /// Under [`Clock::IngPenalty`]: seconds each side has used past its
+    /// base time (0 within it). Tracked by [`TimeControl::charge`], set
+    /// back by `time_left` and by reported penalty points.
+    pub overtime: ByColor<f64>,
     /// Thinking time per move when there is no limit.
     pub default_per_move: Duration,
 }
@@ -168,6 +185,13 @@ const MAIN_CAP: f64 = 1.0 / 16.0;
 /// Japanese byo-yomi: the target is this share of the usable period; the
 /// whole usable period is the maximum.
 const JAPANESE_TARGET: f64 = 0.8;
+/// Penalty-point time: in the last step, whose end loses the game, a
+/// move is planned on this share of what is left of it, so that the
+/// moves' lag never carries the side to the loss.
+const LAST_STEP_SHARE: f64 = 0.5;
+/// Overtime of a side charged with a move after its base time ran out,
+/// however short the move: its clock was running past the base time.
+const EXCEEDED: f64 = 1e-9;
 
 /// Seconds of `stretch` that may be spent, after the lag reserve.
 fn usable(stretch: f64) -> f64 {
@@ -251,6 +275,7 @@ impl TimeControl {
         TimeControl {
             clock: Clock::Unlimited,
             left: ByColor::new(Left::Main(f64::INFINITY), Left::Main(f64::INFINITY)),
+            overtime: ByColor::new(0.0, 0.0),
             default_per_move,
         }
     }
@@ -265,16 +290,74 @@ impl TimeControl {
     pub fn reset(&mut self) {
         let start = self.clock.start();
         self.left = ByColor::new(start, start);
+        self.overtime = ByColor::new(0.0, 0.0);
     }
 
-    /// What `time_left color time stones` said.
+    /// What `time_left color time stones` said. Under penalty-point time
+    /// (which has no byo-yomi, so `stones` is not read) `time` is what is
+    /// left of the base time: more than 0 means no overtime yet.
     pub fn set_left(&mut self, color: Color, time: f64, stones: u32) {
+        if let Clock::IngPenalty { .. } = self.clock {
+            self.left[color] = Left::Main(time);
+            if time > 0.0 {
+                self.overtime[color] = 0.0;
+            }
+            return;
+        }
         self.left[color] = Left::from_gtp(time, stones);
+    }
+
+    /// Where `color` stands on the penalty schedule; `None` unless the
+    /// clock is penalty-point time.
+    pub fn penalty(&self, color: Color) -> Option<Standing> {
+        match self.clock {
+            Clock::IngPenalty { base } => Some(standing(base, self.overtime[color])),
+            _ => None,
+        }
+    }
+
+    /// A controller's word that `color` is in overtime step `step`
+    /// (penalty points `2·step`): its overtime moves into that step (to
+    /// the step's start if it was before, to its end if after), and a
+    /// side in overtime has no base time left. Nothing happens unless the
+    /// clock is penalty-point time.
+    pub fn set_step(&mut self, color: Color, step: u32) {
+        let Clock::IngPenalty { base } = self.clock else {
+            return;
+        };
+        let step = step.min(STEPS);
+        if step == 0 {
+            self.overtime[color] = 0.0;
+            return;
+        }
+        let (start, end) = (step_end(base, step - 1), step_end(base, step));
+        self.overtime[color] = self.overtime[color].clamp(start.max(EXCEEDED), end);
+        self.left[color] = Left::Main(0.0);
+    }
+
+    /// Penalty-point time's charge: base time first, then overtime.
+    fn charge_penalty(&mut self, color: Color, e: f64) {
+        let m = match self.left[color] {
+            Left::Main(m) => m,
+            Left::ByoYomi { time, .. } => time,
+        };
+        if e < m {
+            self.left[color] = Left::Main(m - e);
+            return;
+        }
+        let over = e - m.max(0.0);
+        if over > 0.0 || m <= 0.0 {
+            self.overtime[color] = (self.overtime[color] + over).max(EXCEEDED);
+        }
+        self.left[color] = Left::Main(0.0);
     }
 
     /// Charges `color`'s clock with the wall time one of its moves took.
     pub fn charge(&mut self, color: Color, elapsed: Duration) {
         let e = elapsed.as_secs_f64();
+        if let Clock::IngPenalty { .. } = self.clock {
+            return self.charge_penalty(color, e);
+        }
         let byo = self.clock.byo_yomi();
         self.left[color] = match self.left[color] {
             Left::Main(m) if e < m => Left::Main(m - e),
@@ -330,13 +413,7 @@ impl TimeControl {
         let (target, max) = match left {
             Left::Main(m) if m.is_infinite() => return Budget::time(self.default_per_move),
             Left::Main(m) => {
-                let moves = moves_left(empty_points, area);
-                let kept = (MIN_THINK + MOVE_OVERHEAD) * moves.max(MIN_MOVES_LEFT);
-                let u = (usable(m) - kept).max(0.0);
-                let share = stage_share(u, empty_points, area);
-                let cap = MAIN_CAP * u;
-                let target = share.min(cap);
-                let max = (EXTEND * target).min(cap);
+                let (target, max) = main_time(m, empty_points, area);
                 // Main time is never spent faster than byo-yomi would be.
                 match byo {
                     None => (target, max),
@@ -354,11 +431,104 @@ impl TimeControl {
                 _ => canadian(time, count),
             },
         };
-        let target = seconds(target);
-        let max = seconds(max).max(target);
-        log::debug!("clock {color}: {left:?}, think {target:?} up to {max:?}");
-        Budget::Time { target, max }
+        log::debug!("clock {color}: {left:?}");
+        budget(target, max)
     }
+
+    /// Under penalty-point time, the plan for `color`'s next move when
+    /// `points` penalty points are charged to it (the game's count, which
+    /// a controller may have set beyond what this clock saw): `None`
+    /// under any other clock.
+    ///
+    /// The side is in the step of the schedule its overtime or its points
+    /// put it in, whichever is later. `within` shares what is left of
+    /// that step over the rest of the game as absolute time does (in the
+    /// last step, [`LAST_STEP_SHARE`] of it). `cross` is the plan were
+    /// the move to go on into the next step, paying its points: offered
+    /// only before the last step's end and only when it would give the
+    /// move a longer target than `within`'s maximum.
+    pub fn penalty_plan(
+        &self,
+        color: Color,
+        empty_points: usize,
+        area: usize,
+        points: u32,
+    ) -> Option<PenaltyPlan> {
+        let Clock::IngPenalty { base } = self.clock else {
+            return None;
+        };
+        let over = self.overtime[color];
+        let step = match standing(base, over) {
+            Standing::Step(k) => k.max((points / penalty::STEP_POINTS).min(STEPS)),
+            Standing::Lost => {
+                log::warn!("clock {color}: past the penalty-point time's loss");
+                let least = budget(0.0, 0.0);
+                return Some(PenaltyPlan {
+                    step: STEPS + 1,
+                    within: least,
+                    cross: None,
+                });
+            }
+        };
+        let left = match (step, self.left[color]) {
+            (0, Left::Main(m)) => m,
+            (0, Left::ByoYomi { time, .. }) => time,
+            // Points beyond the overtime put it at their step's start.
+            (k, _) => step_end(base, k) - over.max(step_end(base, k - 1)),
+        }
+        .max(0.0);
+        let plan = |k: u32, left: f64| {
+            let spend = if k == STEPS {
+                LAST_STEP_SHARE * left
+            } else {
+                left
+            };
+            main_time(spend, empty_points, area)
+        };
+        let (target, max) = plan(step, left);
+        let cross = (step < STEPS)
+            .then(|| plan(step + 1, left + step_length(base)))
+            .filter(|&(t, _)| t > max)
+            .map(|(t, m)| budget(t, m));
+        log::debug!("clock {color}: step {step}, {left:.2} s left in it, overtime {over:.2} s");
+        Some(PenaltyPlan {
+            step,
+            within: budget(target, max),
+            cross,
+        })
+    }
+}
+
+/// A move's plan under penalty-point time.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PenaltyPlan {
+    /// The step of the schedule the side is in (0: base time;
+    /// `STEPS + 1`: past the loss).
+    pub step: u32,
+    /// The budget that keeps the move within the step.
+    pub within: Budget,
+    /// The budget were the move to go on into the next step.
+    pub cross: Option<Budget>,
+}
+
+/// Target and maximum for a move with `m` seconds of main time and no
+/// byo-yomi after it.
+fn main_time(m: f64, empty_points: usize, area: usize) -> (f64, f64) {
+    let moves = moves_left(empty_points, area);
+    let kept = (MIN_THINK + MOVE_OVERHEAD) * moves.max(MIN_MOVES_LEFT);
+    let u = (usable(m) - kept).max(0.0);
+    let share = stage_share(u, empty_points, area);
+    let cap = MAIN_CAP * u;
+    let target = share.min(cap);
+    (target, (EXTEND * target).min(cap))
+}
+
+/// A time budget, within [`MIN_THINK`] and [`MAX_THINK`].
+fn budget(target: f64, max: f64) -> Budget {
+    let target = seconds(target);
+    let max = seconds(max).max(target);
+    log::debug!("think {target:?} up to {max:?}");
+    Budget::Time { target, max }
 }
 
 /// A Japanese clock after a move, with `periods` left (possibly none).
@@ -376,5 +546,7 @@ fn japanese_after(period: f64, periods: f64) -> Left {
     }
 }
 
+#[cfg(test)]
+mod penalty_tests;
 #[cfg(test)]
 mod tests;
