@@ -271,6 +271,9 @@ pub struct Board {
     /// key loads and their room in the cache cost about 7% of a light
     /// 19x19 playout.
     hashing: bool,
+    /// Ing's double hot stones: a two-stone string that just took two or
+    /// more stones and has one liberty sets the ko point there too.
+    double_hot: bool,
     /// Stones of each colour removed from the board so far (captures and
     /// suicides alike).
     removed: ByColor<u32>,
@@ -313,6 +316,7 @@ impl Board {
             ko: NO_KO,
             hash: 0,
             hashing: true,
+            double_hot: false,
             removed: ByColor::default(),
             keys: zobrist::table(),
         };
@@ -361,6 +365,7 @@ impl Board {
         self.ko = src.ko;
         self.hash = src.hash;
         self.hashing = src.hashing;
+        self.double_hot = src.double_hot;
         self.removed = src.removed;
     }
 
@@ -416,7 +421,15 @@ impl Board {
         self.hashing = false;
     }
 
-    /// The simple-ko point: where a stone may not immediately retake.
+    /// Under Ing's ko rule the ko point also closes the one liberty of a
+    /// two-stone string that just took two or more stones (a double hot
+    /// stone, [`crate::rules::ing_ko`]); off by default.
+    pub fn set_double_hot(&mut self, on: bool) {
+        self.double_hot = on;
+    }
+
+    /// The simple-ko point: where a stone may not immediately retake (or,
+    /// with [`Board::set_double_hot`], take back a double hot stone).
     #[inline]
     pub fn ko(&self) -> Option<Point> {
         (self.ko != NO_KO).then(|| Point::from_index(slot(self.ko)))

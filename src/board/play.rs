@@ -118,6 +118,13 @@ impl Board {
             effect.suicided = self.remove_string(p, color);
         } else if effect.captured == 1 && self.stones[h] == 1 && self.libs[h].count() == 1 {
             self.ko = captured_at.index() as u16;
+        } else if self.double_hot
+            && effect.captured >= 2
+            && self.stones[h] == 2
+            && self.libs[h].count() == 1
+        {
+            // The pair's one liberty: its sum over a single point.
+            self.ko = self.libs[h].sum() as u16;
         }
         effect
     }
@@ -365,6 +372,52 @@ mod tests {
         );
         b.play_unchecked(Black, p("B2", 3));
         assert_eq!(b.head_of(p("B1", 3)), p("B2", 3).index());
+    }
+
+    /// Ing's double hot stone: White's C1 takes A1-B1, and the pair C1-D1
+    /// has the one liberty B1. With `set_double_hot` the ko point is B1;
+    /// without, there is none. A pair that took one stone, or a pair with
+    /// two liberties, sets none either way.
+    #[test]
+    fn a_pair_that_took_two_sets_the_ko_point_when_double_hot() {
+        let diagram = ". . . . .
+                       O O . . .
+                       . . . . .
+                       O O X X X
+                       X X . O X";
+        for on in [false, true] {
+            let mut b = board(diagram);
+            b.set_double_hot(on);
+            let e = b.play_unchecked(White, p("C1", 5));
+            assert_eq!(e.captured, 2);
+            assert_eq!(b.ko(), on.then(|| p("B1", 5)), "{on}");
+            // The flag goes with the board.
+            let mut copy = board(". . . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . .");
+            copy.copy_from(&b);
+            assert_eq!(copy.ko(), b.ko());
+        }
+        // A1 keeps the liberty B1: the pair took nothing.
+        let mut b = board(
+            ". . . . .
+             O O . . .
+             . . . . .
+             O O X X X
+             X . . O X",
+        );
+        b.set_double_hot(true);
+        b.play_unchecked(White, p("C1", 5));
+        assert_eq!(b.ko(), None);
+        // The pair keeps a second liberty (E1 empty): no hot stone.
+        let mut b = board(
+            ". . . . .
+             O O . . .
+             . . . . .
+             O O X X .
+             X X . O .",
+        );
+        b.set_double_hot(true);
+        b.play_unchecked(White, p("C1", 5));
+        assert_eq!(b.ko(), None);
     }
 
     #[test]

@@ -168,10 +168,12 @@ impl Game {
         komi: f64,
     ) -> Game {
         let history = Self::initial_history(&setup, to_move, 64);
+        let mut board = setup.clone();
+        board.set_double_hot(rules.ko == KoRule::Ing);
         Game {
             rules,
             komi,
-            board: setup.clone(),
+            board,
             setup,
             setup_handicap: handicap,
             setup_to_move: to_move,
@@ -615,6 +617,8 @@ impl Game {
     fn replay(&mut self) {
         let events = std::mem::take(&mut self.events);
         self.board = self.setup.clone();
+        // The playouts take Ing's double hot stones from the ko point.
+        self.board.set_double_hot(self.rules.ko == KoRule::Ing);
         self.history = Self::initial_history(&self.setup, self.setup_to_move, self.hash_bits);
         self.phase = Phase::START;
         self.to_move = self.setup_to_move;

@@ -187,6 +187,9 @@ fn double_hot_stones_in_eternal_life() {
     let mut g = after(5, Rules::ING, setup);
     assert_eq!(g.board().removed(Black), 2);
     assert_eq!(play(&mut g, Black, "B1"), Err(IllegalMove::HotStone));
+    // The board's ko point closes it to the playouts too.
+    assert_eq!(g.board().ko(), Some(p("B1", 5)));
+    assert_eq!(after(5, Rules::NEW_ZEALAND, setup).board().ko(), None);
     g.play(Move::Pass(Black)).expect("pass");
     play(&mut g, White, "E5").expect("elsewhere");
     play(&mut g, Black, "B1").expect("takes C1 and D1");
