@@ -419,11 +419,10 @@ impl Game {
         Ok(())
     }
 
-    /// Is `color` at `p` a single-stone suicide that the rules count as a
-    /// pass?
+    /// Is `color` at `p` (an empty point) a single-stone suicide that the
+    /// rules count as a pass?
     fn is_suicide_as_pass(&self, color: Color, p: Point) -> bool {
         self.rules.suicide == Suicide::SingleAsPass
-            && self.board.is_empty_at(p)
             && self.board.is_suicide(color, p)
             && !self.board.is_multi_stone_suicide(color, p)
     }

@@ -75,6 +75,10 @@ fn four_passes_finish_with_the_dead_stones_judged() {
     assert!(g.awaits_judgement());
     assert!(!g.dead_are_fixed());
 
+    // Four passes from the start: nothing was played, all the same.
+    let g = after(5, Rules::ING, "b pass w pass b pass w pass");
+    assert!(g.awaits_judgement());
+
     let mut g = after(5, Rules::SIMPLIFIED_ING, moves);
     g.play(Move::Pass(Black)).expect("third pass");
     assert_eq!(g.phase(), Phase::Resumed { passes: 1 });
