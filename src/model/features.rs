@@ -315,7 +315,7 @@ pub fn canonical(shape: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{at, board};
+    use crate::testing::{at, board, vertex};
 
     #[test]
     fn symmetries_are_the_eight_of_the_square() {
@@ -404,5 +404,168 @@ mod tests {
         let f = features(&b, Color::White, at(&b, "A1"), None, None);
         assert_eq!(f.values[SELF_ATARI], 1);
         assert_eq!(f.values[LINE], 0);
+    }
+
+    #[test]
+    fn canonical_is_the_least_of_the_eight_forms() {
+        // One own stone beside the point: N (slot 1) is the least of N, W,
+        // E and S (slots 1, 3, 4, 6). One opposing stone on a corner: NW
+        // (slot 0) is the least of the four corners.
+        for s in [1, 3, 4, 6] {
+            assert_eq!(canonical(1 << (3 * s)), 0o10, "slot {s}");
+        }
+        for s in [0, 2, 5, 7] {
+            assert_eq!(canonical(2 << (3 * s)), 0o2, "slot {s}");
+        }
+        // An own stone N and an opposing one E: the forms put the pair on
+        // N and W (0o2010 or 0o1020), N and E, S and W, or S and E; the
+        // least puts the own stone W and the opposing one N.
+        assert_eq!(canonical(0o10 | 0o20000), 0o1020);
+    }
+
+    #[test]
+    fn line_counts_from_the_nearest_edge() {
+        let b = Board::new(9);
+        for (v, want) in [
+            ("E5", 4),
+            ("A5", 0),
+            ("J5", 0),
+            ("E1", 0),
+            ("E9", 0),
+            ("B5", 1),
+            ("H5", 1),
+            ("E2", 1),
+            ("E8", 1),
+            ("G7", 2),
+            ("J9", 0),
+        ] {
+            assert_eq!(line(&b, vertex(v, 9)), want, "{v}");
+        }
+    }
+
+    #[test]
+    fn alone_looks_at_manhattan_distance_two() {
+        // `p` on an empty 9x9 board but for one stone at `stone`.
+        let alone_with = |p: &str, stone: &str| {
+            let mut b = Board::new(9);
+            b.play_unchecked(Color::White, vertex(stone, 9));
+            alone(&b, vertex(p, 9))
+        };
+        assert!(alone(&Board::new(9), vertex("E5", 9)));
+        // Distance 1 and 2, straight and diagonal.
+        for near in [
+            "D5", "E6", "F5", "E4", "G5", "C5", "E7", "E3", "F6", "D4", "F4", "D6",
+        ] {
+            assert!(!alone_with("E5", near), "{near}");
+        }
+        // Distance 3 and 4.
+        for far in ["G6", "H5", "E8", "F7", "C3", "A5", "G7", "E1"] {
+            assert!(alone_with("E5", far), "{far}");
+        }
+        // At the edge and in the corner the board ends nearer.
+        for near in ["B1", "C1", "A2", "A3", "B2"] {
+            assert!(!alone_with("A1", near), "{near}");
+        }
+        for far in ["D1", "C2", "B3", "A4"] {
+            assert!(alone_with("A1", far), "{far}");
+        }
+        assert!(!alone_with("J9", "H8"));
+        assert!(alone_with("J9", "G8"));
+    }
+
+    #[test]
+    fn the_line_value_holds_the_line_and_open_space() {
+        // One black stone at B5; Black to move.
+        let b = board(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . X . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        );
+        // Twice the line (at most 5) plus 1 when no stone is within
+        // distance 2.
+        for (v, value, open) in [
+            ("A5", 0, false),
+            ("A9", 1, true),
+            ("B3", 2, false),
+            ("H5", 3, true),
+            ("D5", 6, false),
+            ("E5", 9, true),
+        ] {
+            let f = features(&b, Color::Black, at(&b, v), None, None);
+            assert_eq!(f.values[LINE], value, "{v}");
+            assert_eq!(f.alone(), open, "{v}");
+        }
+        // From the sixth line inwards the value stays that of the sixth.
+        let big = Board::new(19);
+        let f = features(&big, Color::Black, vertex("K10", 19), None, None);
+        assert_eq!((f.values[LINE], f.alone()), (11, true));
+    }
+
+    #[test]
+    fn a_capture_of_two_stones_is_told_from_one() {
+        // Black D2 takes C1 and D1, E4 takes D4 alone; no black string
+        // beside them is in atari.
+        let b = board(
+            ". . . . . . .
+             . . . . . . .
+             . . . X . . .
+             . . X O . . .
+             . . . X . . .
+             . . X . . . .
+             . X O O X . .",
+        );
+        let capture = |v: &str| features(&b, Color::Black, at(&b, v), None, None).values[CAPTURE];
+        assert_eq!(capture("D2"), 2);
+        assert_eq!(capture("E4"), 1);
+    }
+
+    #[test]
+    fn an_escape_is_new_only_if_the_last_move_touches_the_string() {
+        // White D4 is in atari; D5 runs it into a ladder to the left edge
+        // (tactics' `a_ladder_to_the_edge_works`), unless a white stone at
+        // C7 breaks it.
+        let diagram = ". . . . . . . . .
+                       . . . . . . . . .
+                       . . . . . . . . .
+                       . . . . . . . . .
+                       . . . . X . . . .
+                       . . X O X . . . .
+                       . . . X . . . . .
+                       . . . . . . . . .
+                       . . . . . . . . .";
+        let b = board(diagram);
+        let d5 = at(&b, "D5");
+        let white = |b: &Board, p: Point, last: Option<&str>| {
+            features(b, Color::White, p, last.map(|v| at(b, v)), None)
+        };
+        // Black D3 touches D4: the atari is new. Black E5 touches only its
+        // own E4, and a move at A9 touches no stone: the atari is older.
+        for (last, escape) in [
+            (Some("D3"), ESCAPE_NEW_LADDER),
+            (Some("E5"), 2),
+            (Some("A9"), 2),
+            (None, 2),
+        ] {
+            let f = white(&b, d5, last);
+            assert_eq!(f.values[ESCAPE], escape, "{last:?}");
+            assert!(f.runs_into_ladder(), "{last:?}");
+        }
+        let mut broken = b.clone();
+        broken.play_unchecked(Color::White, at(&b, "C7"));
+        for (last, escape) in [(Some("D3"), ESCAPE_NEW), (Some("E5"), 1)] {
+            let f = white(&broken, d5, last);
+            assert_eq!(f.values[ESCAPE], escape, "{last:?}");
+            assert!(!f.runs_into_ladder(), "{last:?}");
+        }
+        // A move that saves nothing runs into no ladder.
+        let f = white(&b, at(&b, "H2"), Some("E5"));
+        assert_eq!(f.values[ESCAPE], 0);
+        assert!(!f.runs_into_ladder());
     }
 }

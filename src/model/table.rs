@@ -300,4 +300,21 @@ mod tests {
             assert!(Model::parse(bad).is_err(), "{bad}");
         }
     }
+
+    #[test]
+    fn a_table_tells_six_lines_apart_at_most() {
+        // Lines 0 to 5, each with and without open space: twelve gammas.
+        let out = Model::uniform().to_table("");
+        let row = out
+            .lines()
+            .find(|l| l.starts_with("line "))
+            .expect("a line row");
+        assert_eq!(row.split_whitespace().count(), 1 + 12, "{row}");
+        let m = Model::parse("line 1 2 3 4 5 6 7 8 9 10 11 12").expect("parses");
+        assert_eq!(m.lines, 6);
+        assert!(m.to_table("").contains(
+            "line 1.0000 2.0000 3.0000 4.0000 5.0000 6.0000 \
+             7.0000 8.0000 9.0000 10.0000 11.0000 12.0000\n"
+        ));
+    }
 }
