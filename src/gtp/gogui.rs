@@ -260,9 +260,7 @@ pub(super) fn ingo_gfx(s: &mut Session, args: &[&str]) -> Result<String, GtpErro
         "fill" => {
             let count = current_count(s);
             match fill_in(&s.game, &count) {
-                None => Err(GtpError::Other(
-                    "the fill-in count is Ing's (ingo-rules ing)".into(),
-                )),
+                None => Ok("TEXT the fill-in count is Ing's (ingo-rules ing)".into()),
                 Some(Err(e)) => Ok(format!("TEXT no Ing count: {e}")),
                 Some(Ok(fill)) => Ok(fill_gfx(&fill, &count.dead)),
             }
