@@ -140,6 +140,8 @@ pub enum NoIngCount {
     EvenPoints(u32),
     /// Komi and penalties net to a fraction of a point.
     Fractional(f64),
+    /// Komi and penalties net to more points than a `u32` counts.
+    Huge(f64),
     /// A side has more live stones than its bowl holds.
     Overfull {
         color: Color,
@@ -162,6 +164,11 @@ impl fmt::Display for NoIngCount {
             NoIngCount::Fractional(points) => write!(
                 f,
                 "komi and penalties come to {} points, not a whole number",
+                format_number(points)
+            ),
+            NoIngCount::Huge(points) => write!(
+                f,
+                "komi and penalties come to {} points, more than any board holds",
                 format_number(points)
             ),
             NoIngCount::Overfull {
@@ -311,8 +318,11 @@ pub fn ing_count(
 fn compensation(komi: f64, penalties: ByColor<u32>) -> Result<Compensation, NoIngCount> {
     let net = komi + f64::from(penalties.black) - f64::from(penalties.white);
     let whole = net.round();
-    if (net - whole).abs() > 1e-9 || whole.abs() > f64::from(u32::MAX) {
+    if (net - whole).abs() > 1e-9 {
         return Err(NoIngCount::Fractional(net));
+    }
+    if whole.abs() > f64::from(u32::MAX) {
+        return Err(NoIngCount::Huge(net));
     }
     let receiver = if whole > 0.0 {
         Some(Color::White)
@@ -321,7 +331,7 @@ fn compensation(komi: f64, penalties: ByColor<u32>) -> Result<Compensation, NoIn
     } else {
         None
     };
-    // Whole and within u32, as checked above.
+    // Whole and within `u32`, as checked above.
     let points = whole.abs() as u32;
     Ok(Compensation {
         receiver,

@@ -269,10 +269,26 @@ fn the_empty_board() {
 /// Each refusal, with its reason.
 #[test]
 fn positions_without_a_count_say_why() {
+    let e = try_count(&empty(4), &[], 8.0, (0, 0)).expect_err("even");
+    assert_eq!(e, NoIngCount::EvenPoints(16));
     assert_eq!(
-        try_count(&empty(4), &[], 8.0, (0, 0)),
-        Err(NoIngCount::EvenPoints(16))
+        e.to_string(),
+        "the board has 16 points; the bowls of (N-1)/2 stones need an odd number"
     );
+    let e = try_count(WALLS, &[], 5e9, (0, 0)).expect_err("huge");
+    assert_eq!(
+        e.to_string(),
+        "komi and penalties come to 5000000000 points, more than any board holds"
+    );
+    assert_eq!(
+        try_count(WALLS, &[], -5e9, (0, 0)),
+        Err(NoIngCount::Huge(-5e9))
+    );
+    // u32::MAX points is a count, if one without room.
+    assert!(matches!(
+        try_count(WALLS, &[], f64::from(u32::MAX), (0, 0)),
+        Err(NoIngCount::ShortOfStones { .. })
+    ));
     let e = try_count(WALLS, &[], 7.5, (0, 0)).expect_err("fractional");
     assert_eq!(e, NoIngCount::Fractional(7.5));
     assert_eq!(
@@ -328,4 +344,23 @@ fn nineteen_by_nineteen_has_180_stones_a_side() {
     assert_eq!(area.to_string(), "B+11");
     assert_eq!(c.result, area);
     assert_eq!(c.empty.len(), 1);
+}
+
+/// The corner a territory is laid out from is the nearest to it, the
+/// first of A1, the lower right, the upper left, the upper right on a
+/// tie; then points go nearest first, in board order on a tie.
+#[test]
+fn territories_are_laid_out_from_their_nearest_corner() {
+    let order = |vertices: &[&str]| -> Vec<String> {
+        let mut points: Vec<Point> = vertices.iter().map(|v| vertex(v, 5)).collect();
+        corner_first(&mut points, 5);
+        names(&points)
+    };
+    // E1 is a corner point; B1 is one step from A1.
+    assert_eq!(order(&["B1", "E1"]), ["E1", "B1"]);
+    assert_eq!(order(&["A4", "D5", "E5"]), ["E5", "D5", "A4"]);
+    assert_eq!(order(&["B5", "A4", "E3"]), ["A4", "B5", "E3"]);
+    // A1 and E5 both corner points: A1 first.
+    assert_eq!(order(&["E5", "A1", "C3"]), ["A1", "C3", "E5"]);
+    assert!(order(&[]).is_empty());
 }
