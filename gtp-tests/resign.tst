@@ -132,12 +132,12 @@ play w pass
 41 final_status_list dead
 #? [A1]
 42 ingo-score
-#? [.*\ndead A1\n.*result B\+13]
+#? [.*\ndead A1\n.*result B\+13\ning .*]
 43 ingo-agree a1
 #? []
 44 final_status_list dead
 #? [A1]
 45 ingo-score
-#? [black stones 7 territory 28 area 35\nwhite stones 8 territory 6 area 14\n.*\ndead A1\n.*result B\+13]
+#? [black stones 7 territory 28 area 35\nwhite stones 8 territory 6 area 14\n.*\ndead A1\n.*result B\+13\ning .*]
 46 final_score
 #? [B\+13]

@@ -118,8 +118,12 @@ play w pass
 #? []
 34 final_score
 #? [B\+0]
+# Under ing the Ing fill-in count follows (ing_count.tst): 12 stones a
+# side; komi 5 is 2 white stones in Black's territory and, the point being
+# odd and no seki point empty, A1 left empty for nobody. Black's 7 fill the
+# other 7 of its 10 points, White's 12 - 5 - 2 = 5 its 5: a tie, Black's.
 35 ingo-score
-#? [.*^result B\+0$]
+#? [.*^result B\+0\ning stones 12 seki_points 0 compensation white 5 stones 2 odd territory\ning black board 5 bowl 7 seki 0 compensation 0 territory 10 fills 7 winning 0 losing 0\ning white board 5 bowl 7 seki 0 compensation 2 territory 5 fills 5 winning 0 losing 0\ning empty A1\ning result B\+0 placed 0 left 0]
 36 komi 5.5
 #? []
 37 final_score
@@ -333,8 +337,9 @@ play w pass
 play b pass
 90 ingo-agree
 #? []
+# Komi 0.5 under ing: no fill-in count (stones pay whole points).
 91 ingo-score
-#? [.*^handicap_bonus 0$.*^result B\+80\.5]
+#? [.*^handicap_bonus 0$.*^result B\+80\.5\ning none: komi and penalties come to 0\.5 points, not a whole number]
 
 92 clear_board
 #? []

@@ -4,7 +4,11 @@
 use std::fmt::Write as _;
 
 use crate::board::{Color, Point};
-use crate::rules::{format_number, PhaseError, Rules, Scoring, UnknownRules};
+use crate::rules::{
+    format_number, ing_count, Game, IngCount, NoIngCount, OddPoint, PhaseError, Rules, Scoring,
+    UnknownRules,
+};
+use crate::search::Count;
 use crate::tactics::seki_stones;
 
 use super::parse::{arity, no_args};
@@ -139,17 +143,85 @@ pub(super) fn ingo_dispute(s: &mut Session, args: &[&str]) -> Result<String, Gtp
     Ok(String::new())
 }
 
+/// Ing's fill-in count of `count` under `ing`; `None` under other rules.
+pub(super) fn fill_in(game: &Game, count: &Count) -> Option<Result<IngCount, NoIngCount>> {
+    (game.rules() == Rules::ING).then(|| {
+        let score = &count.score;
+        let komi = score.komi + f64::from(score.handicap_bonus);
+        ing_count(game.board(), &count.dead, komi, score.penalties)
+    })
+}
+
+/// The `ing` lines of `ingo-score`: the bowls, the seki points and the
+/// compensation; each side's stones on the board, in its bowl, on seki
+/// points, paid as compensation, its territory, the stones it fills it
+/// with, and its winning points or losing stones; the point left empty;
+/// the result with the losing stones placed on winning points (2 each)
+/// and the winning point left (1).
+fn fill_in_lines(out: &mut String, fill: &Result<IngCount, NoIngCount>) {
+    let c = match fill {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = write!(out, "\ning none: {e}");
+            return;
+        }
+    };
+    let _ = write!(out, "\ning stones {} seki_points {}", c.bowl, c.seki_points);
+    let comp = c.compensation;
+    match comp.receiver {
+        None => out.push_str(" compensation none"),
+        Some(r) => {
+            let _ = write!(
+                out,
+                " compensation {r} {} stones {}",
+                comp.points, comp.stones
+            );
+            match comp.odd {
+                Some(OddPoint::Seki) => out.push_str(" odd seki"),
+                Some(OddPoint::Territory) => out.push_str(" odd territory"),
+                None => {}
+            }
+        }
+    }
+    for color in Color::ALL {
+        let d = c.sides[color];
+        let _ = write!(
+            out,
+            "\ning {color} board {} bowl {} seki {} compensation {} territory {} fills {} \
+             winning {} losing {}",
+            d.on_board,
+            d.in_bowl,
+            d.seki,
+            d.compensation,
+            d.territory,
+            d.fills,
+            d.winning,
+            d.losing
+        );
+    }
+    let _ = write!(
+        out,
+        "\ning empty {}\ning result {} placed {} left {}",
+        vertex_list(c.empty.clone()),
+        c.result,
+        c.placed,
+        c.left
+    );
+}
+
 /// The count behind `final_score`, one item per line: area, or under
 /// territory scoring territory and prisoners (stones stay for reference).
 /// `dead` names the stones `final_status_list dead` names (those agreed,
 /// once an agreement took them off the board); `result` is
 /// `final_score`'s, a resignation's when a side resigned (the board is
-/// still counted, for reference).
+/// still counted, for reference). Under `ing`, Ing's fill-in count follows,
+/// each line starting `ing`.
 pub(super) fn ingo_score(s: &mut Session, args: &[&str]) -> Result<String, GtpError> {
     no_args(args)?;
     let count = current_count(s);
     let dead = count.named_dead(&s.game);
     let result = s.resignation().unwrap_or_else(|| count.result.to_string());
+    let fill = fill_in(&s.game, &count);
     let score = count.score;
     let mut out = String::new();
     for c in Color::ALL {
@@ -178,6 +250,9 @@ pub(super) fn ingo_score(s: &mut Session, args: &[&str]) -> Result<String, GtpEr
         let _ = writeln!(out, "seki {}", vertex_list(count.seki));
     }
     let _ = write!(out, "result {result}");
+    if let Some(fill) = fill {
+        fill_in_lines(&mut out, &fill);
+    }
     Ok(out)
 }
 

@@ -6,9 +6,10 @@ use std::io::Write as _;
 use std::time::Duration;
 
 use crate::board::{Color, Point};
-use crate::rules::{area_owners, territory_owners, Scoring};
+use crate::rules::{area_owners, territory_owners, FillKind, IngCount, Scoring};
 use crate::search::{Analysis, MoveFilter};
 
+use super::endgame::fill_in;
 use super::response::GtpError;
 use super::session::{current_count, dead_stones, GfxOut, Session};
 use super::stream::move_text;
@@ -136,6 +137,7 @@ pub(super) fn gogui_analyze_commands(_: &mut Session, args: &[&str]) -> Result<S
         "gfx/Ownership/ingo-gfx ownership",
         "gfx/Dead stones/ingo-gfx dead",
         "gfx/Counted area/ingo-gfx area",
+        "gfx/Ing count/ingo-gfx fill",
         "gfx/Principal variation/ingo-gfx pv",
         "gfx/Candidates/ingo-gfx candidates",
         "string/Rules/ingo-rules",
@@ -144,6 +146,52 @@ pub(super) fn gogui_analyze_commands(_: &mut Session, args: &[&str]) -> Result<S
         "param/Live graphics/ingo-param",
     ]
     .join("\n"))
+}
+
+/// Ing's filled board: the stones the count places as black and white
+/// territory, the compensation stones squared, the losing stones on
+/// winning points marked with triangles, the point left empty circled,
+/// the dead stones (when not yet taken off) marked; the text gives the
+/// result as the board shows it.
+fn fill_gfx(count: &IngCount, dead: &[Point]) -> String {
+    let mut out = String::new();
+    let list = |f: &dyn Fn(FillKind, Color) -> bool| -> String {
+        count
+            .fill
+            .iter()
+            .filter(|x| f(x.kind, x.color))
+            .map(|x| x.point.vertex().to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let lines = [
+        ("BLACK", list(&|_, c| c == Color::Black)),
+        ("WHITE", list(&|_, c| c == Color::White)),
+        ("SQUARE", list(&|k, _| k == FillKind::Compensation)),
+        ("TRIANGLE", list(&|k, _| k == FillKind::Losing)),
+        ("CIRCLE", vertex_text(&count.empty)),
+        ("MARK", vertex_text(dead)),
+    ];
+    for (word, points) in lines {
+        if !points.is_empty() {
+            let _ = writeln!(out, "{word} {points}");
+        }
+    }
+    let _ = write!(
+        out,
+        "TEXT Ing count {}: {} losing stones on winning points, {} winning point left",
+        count.result, count.placed, count.left
+    );
+    out
+}
+
+/// Vertices separated by spaces.
+fn vertex_text(points: &[Point]) -> String {
+    points
+        .iter()
+        .map(|p| p.vertex().to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// `ingo-gfx WHAT`: one of GoGui's graphics.
@@ -208,6 +256,14 @@ pub(super) fn ingo_gfx(s: &mut Session, args: &[&str]) -> Result<String, GtpErro
             }
             let _ = write!(out, "TEXT {}", count.result);
             Ok(out)
+        }
+        "fill" => {
+            let count = current_count(s);
+            match fill_in(&s.game, &count) {
+                None => Ok("TEXT the fill-in count is Ing's (ingo-rules ing)".into()),
+                Some(Err(e)) => Ok(format!("TEXT no Ing count: {e}")),
+                Some(Ok(fill)) => Ok(fill_gfx(&fill, &count.dead)),
+            }
         }
         _ => Err(GtpError::Syntax),
     }

@@ -1,15 +1,20 @@
 //! The game as the rules define it: rule sets, superko history, the
-//! end-of-game phases, area scoring, and [`Game`] which ties them together.
+//! end-of-game phases, area scoring, Ing's fill-in count, and [`Game`]
+//! which ties them together.
 
 mod game;
 pub mod handicap;
 mod history;
+mod ing_count;
 pub mod ing_ko;
 mod phase;
 mod score;
 
 pub use game::{Event, Game, IllegalMove, Move, UndoError};
 pub use history::{Arrangement, PositionHistory};
+pub use ing_count::{
+    ing_count, Compensation, Fill, FillKind, IngCount, IngSide, NoIngCount, OddPoint,
+};
 pub use phase::{next_phase, Phase, PhaseError, PhaseEvent};
 pub use score::{
     area_owners, format_number, score, territory_owners, territory_score, GameResult,

@@ -3,6 +3,7 @@
 //! against a reference model. Compiled for tests only.
 
 mod games;
+mod ing_count_props;
 mod ing_properties;
 mod model;
 pub mod positions;
