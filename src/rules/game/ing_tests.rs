@@ -44,6 +44,8 @@ fn a_single_stone_suicide_is_a_pass() {
     assert_eq!(g.phase(), Phase::Playing { passes: 1 });
     assert_eq!(g.events(), &[Event::SuicideAsPass(White, p("A3", 3))]);
     assert_eq!(g.last_move(), Some(Move::Pass(White)));
+    // The move list, which SGF and the players read, has the pass.
+    assert_eq!(g.moves().collect::<Vec<_>>(), [Move::Pass(White)]);
     g.play(Move::Pass(Black)).expect("pass");
     assert_eq!(g.phase(), Phase::Stopped);
     // Two stones: a move, as under `simplified-ing`.
