@@ -226,10 +226,11 @@ impl Harness {
             }
 
             let mut mover = colour;
-            let mut choice = self.pick_legal(&verdicts[mover.index()]);
+            let after_pass = game.last_was_pass;
+            let mut choice = self.pick_legal(&verdicts[mover.index()], after_pass);
             if choice.is_none() && !opening {
                 mover = colour.opponent();
-                choice = self.pick_legal(&verdicts[mover.index()]);
+                choice = self.pick_legal(&verdicts[mover.index()], after_pass);
             }
             let point = match choice {
                 Some(_) if !opening && !game.last_was_pass && self.rng.chance(P_PASS) => None,
@@ -284,12 +285,15 @@ impl Harness {
     /// A random legal point among `verdicts` (one colour's), biased towards
     /// multi-stone suicides and captures, which are what feed superko
     /// situations. A point GNU Go would wrongly refuse is left out, so that
-    /// both engines stay in the same position.
-    fn pick_legal(&mut self, verdicts: &[Verdict]) -> Option<Point> {
+    /// both engines stay in the same position; so is a suicide that counts
+    /// as a pass (Ing's) right `after_pass`, which would stop the game.
+    fn pick_legal(&mut self, verdicts: &[Verdict], after_pass: bool) -> Option<Point> {
         let mut weighted = Vec::new();
         for verdict in verdicts {
             let weight = match verdict.class {
                 _ if !verdict.gnugo_accepts => 0,
+                Class::SuicideAsPass if after_pass => 0,
+                Class::SuicideAsPass => 2,
                 Class::Legal { suicide: true, .. } => 12,
                 Class::Legal { capture: true, .. } => 4,
                 Class::Legal { .. } => 1,
@@ -305,10 +309,10 @@ impl Harness {
     /// tried as often as common ones; superko kinds, the point of this test,
     /// mostly), then a random point of that kind.
     fn pick_illegal(&mut self, now: usize, verdicts: &[Verdict]) -> Option<Verdict> {
-        let mut kinds: [Vec<Verdict>; 7] = Default::default();
+        let mut kinds: [Vec<Verdict>; 9] = Default::default();
         for &verdict in verdicts {
             let kind = match verdict.class {
-                Class::Legal { .. } => continue,
+                Class::Legal { .. } | Class::SuicideAsPass => continue,
                 Class::Occupied => 0,
                 Class::SingleStoneSuicide => 1,
                 Class::Superko { suicide: true, .. } => 2,
@@ -316,10 +320,16 @@ impl Harness {
                 Class::Superko { repeats, .. } if repeats + 1 == now => 4,
                 Class::Superko { .. } => 5,
                 Class::ForbiddenSuicide => 6,
+                Class::HotStone => 7,
+                Class::Cycle => 8,
             };
             kinds[kind].push(verdict);
         }
-        let superko: Vec<usize> = (2..6).filter(|&k| !kinds[k].is_empty()).collect();
+        // The ko kinds: superko's, and Ing's hot stones and cycles.
+        let superko: Vec<usize> = [2, 3, 4, 5, 7, 8]
+            .into_iter()
+            .filter(|&k| !kinds[k].is_empty())
+            .collect();
         let present: Vec<usize> = if !superko.is_empty() && self.rng.chance(P_PREFER_SUPERKO) {
             superko
         } else {
@@ -358,6 +368,11 @@ impl Harness {
             }
         }
         self.stats.moves += 1;
+        let as_pass =
+            point.is_some_and(|p| game.reference.classify(colour, p) == Class::SuicideAsPass);
+        if as_pass {
+            self.stats.suicides_as_pass += 1;
+        }
         let ko_after = match point {
             None => {
                 self.stats.passes += 1;
@@ -382,7 +397,7 @@ impl Harness {
         let letter = if colour == Colour::Black { "B" } else { "W" };
         game.moves.push(format!("{letter} {text}"));
         game.last_colour = colour;
-        game.last_was_pass = point.is_none();
+        game.last_was_pass = point.is_none() || as_pass;
         Ok(())
     }
 
@@ -408,11 +423,16 @@ impl Harness {
         let (from_ingo, from_gnugo) = self.exchange(std::slice::from_ref(&command), &to_gnugo);
         let why = verdict.class.describe(game.reference.move_count());
         self.stats.illegal_plays += 1;
-        if let Class::Superko { suicide, .. } = verdict.class {
-            self.stats.superko_plays += 1;
-            if suicide {
-                self.stats.repeating_suicide_plays += 1;
+        match verdict.class {
+            Class::Superko { suicide, .. } => {
+                self.stats.superko_plays += 1;
+                if suicide {
+                    self.stats.repeating_suicide_plays += 1;
+                }
             }
+            Class::HotStone => self.stats.hot_stone_plays += 1,
+            Class::Cycle => self.stats.cycle_plays += 1,
+            _ => {}
         }
         let replies = [("ingo", from_ingo.first()), ("GNU Go", from_gnugo.first())];
         for (name, reply) in replies {
@@ -485,6 +505,8 @@ impl Harness {
                     }
                     Class::Legal { .. } if !v.gnugo_accepts => self.stats.gnugo_phantom += 1,
                     Class::ForbiddenSuicide => self.stats.forbidden_suicide_vertices += 1,
+                    Class::HotStone => self.stats.hot_stone_vertices += 1,
+                    Class::Cycle => self.stats.cycle_vertices += 1,
                     _ => {}
                 }
             }

@@ -26,17 +26,19 @@
 //! The judge is [`Reference`](reference::Reference): a plain 2-D board
 //! with flood-fill captures and a list of every earlier arrangement
 //! compared cell by cell. It is slow and dumb on purpose so that it is
-//! obviously right. ingo must agree with it exactly, under every rule set it has ([`RULE_SETS`]: spec 1.1's
-//! positional superko with multi-stone suicide allowed by default;
-//! situational superko, rule sets that forbid all suicide, and the basic
-//! ko rule of `japanese` and `korean`, where a position repeated a third
-//! time since the last pass ends the game and ingo must say so).
+//! obviously right. ingo must agree with it exactly, under every rule set
+//! it has ([`RULE_SETS`]: spec 1.1's positional superko with multi-stone
+//! suicide allowed by default; situational superko, rule sets that forbid
+//! all suicide, the basic ko rule of `japanese` and `korean`, where a
+//! position repeated a third time since the last pass ends the game and
+//! ingo must say so, and Ing's hot stones and cycle rule, with a
+//! single-stone suicide played as a pass, in `ing.rs`).
 //!
 //! GNU Go judges the positional-superko rule sets too (run with
 //! `--forbid-suicide` instead for `chinese`), and the basic-ko ones with
 //! its own defaults (simple ko, no suicide). Its situational superko is not
-//! modelled: under `ing`, `aga` and `new-zealand` ingo is held to the
-//! reference alone.
+//! modelled and it has no Ing ko rule: under `ing`, `aga` and
+//! `new-zealand` ingo is held to the reference alone.
 //!
 //! GNU Go 3.8 run as `--chinese-rules --allow-suicide --positional-superko`
 //! has the same rules but a superko test with known defects
@@ -72,6 +74,7 @@ mod engine;
 mod game;
 mod gnugo;
 mod harness;
+mod ing;
 mod reference;
 mod rng;
 mod stats;
@@ -252,16 +255,28 @@ fn check_minimums(s: &Stats) {
 fn check_rule_set_exercised(rules: RuleSet, s: &Stats, rounds: usize) {
     let short = rounds == 1 && s.positions < 30_000;
     let scale = |full: usize| if short { full / 10 } else { full * rounds };
-    let mut minimums = vec![
-        ("positions checked", s.positions, scale(3_000)),
-        ("superko-illegal plays tried", s.superko_plays, scale(30)),
-    ];
+    let mut minimums = vec![("positions checked", s.positions, scale(3_000))];
+    if rules.ko == Ko::Ing {
+        // No superko: hot stones and the cycle rule; single-stone suicide
+        // is a pass.
+        minimums.push(("hot-stone vertices", s.hot_stone_vertices, scale(300)));
+        minimums.push(("cycle vertices", s.cycle_vertices, scale(5_000)));
+        minimums.push(("hot-stone plays tried", s.hot_stone_plays, scale(20)));
+        minimums.push(("cycle plays tried", s.cycle_plays, scale(300)));
+        minimums.push((
+            "suicides played as passes",
+            s.suicides_as_pass,
+            scale(3_000),
+        ));
+    } else {
+        minimums.push(("superko-illegal plays tried", s.superko_plays, scale(30)));
+    }
     if rules.ko == Ko::Basic {
         // Only the immediate retake of a ko is forbidden; longer cycles
         // end the game instead.
         minimums.push(("ko-illegal vertices", s.superko_vertices, scale(1_000)));
         minimums.push(("games ended by a long cycle", s.long_cycles, scale(100)));
-    } else {
+    } else if rules.ko != Ko::Ing {
         minimums.push(("superko-illegal vertices", s.superko_vertices, scale(500)));
         minimums.push((
             "long-cycle superko vertices",

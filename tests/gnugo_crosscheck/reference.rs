@@ -4,6 +4,8 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
+use crate::ing::{IngBan, IngKo};
+
 /// Which earlier positions a move may not repeat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Ko {
@@ -16,6 +18,9 @@ pub(crate) enum Ko {
     /// retake of a ko); a position that occurs a third time since the last
     /// pass, with the same player to move, ends the game (a long cycle).
     Basic,
+    /// Ing's: no superko, but hot stones and the cycle rule (`ing.rs`);
+    /// a single-stone suicide is a legal move that counts as a pass.
+    Ing,
 }
 
 /// A rule set of ingo's as far as legality goes (docs/rules.md, "The rules in plain
@@ -55,7 +60,7 @@ const fn rule_set(
 pub(crate) const RULE_SETS: &[RuleSet] = &[
     rule_set("simplified-ing", Ko::Positional, true, Some(0)),
     rule_set("chinese", Ko::Positional, false, Some(1)),
-    rule_set("ing", Ko::Situational, true, None),
+    rule_set("ing", Ko::Ing, true, None),
     rule_set("aga", Ko::Situational, false, None),
     rule_set("new-zealand", Ko::Situational, true, None),
     rule_set("tromp-taylor", Ko::Positional, true, Some(0)),
@@ -164,6 +169,8 @@ pub(crate) struct Reference {
     /// third time since `cycle_start`, with the same player to move, and
     /// the game is over.
     pub(crate) long_cycle: bool,
+    /// Under Ing's ko rule: its hot stones and the plays since the stop.
+    ing: IngKo,
 }
 
 /// What placing a stone on an empty point would do.
@@ -178,6 +185,8 @@ pub(crate) struct Outcome {
     /// Latest index into `history` holding the same arrangement as `after`
     /// (with the opponent of the mover to move, under situational superko).
     repeats: Option<usize>,
+    /// Under Ing's ko rule, why it refuses the move.
+    ing: Option<IngBan>,
 }
 
 pub(crate) fn neighbours(p: Point, size: usize) -> Vec<Point> {
@@ -200,7 +209,7 @@ pub(crate) fn neighbours(p: Point, size: usize) -> Vec<Point> {
 
 /// Flood fill: the string containing the stone at `start`, and whether it
 /// has at least one liberty.
-fn string_at(board: &Arrangement, start: Point) -> (Vec<Point>, bool) {
+pub(crate) fn string_at(board: &Arrangement, start: Point) -> (Vec<Point>, bool) {
     let size = board.len();
     let colour = board[start.row][start.col];
     let mut seen = vec![vec![false; size]; size];
@@ -249,6 +258,15 @@ fn remove_dead_strings(board: &mut Arrangement, colour: Colour) -> usize {
     dead.len()
 }
 
+/// `board` after `colour` places a stone on the empty `p` (spec 1.1).
+pub(crate) fn place(board: &Arrangement, colour: Colour, p: Point) -> Arrangement {
+    let mut after = board.clone();
+    after[p.row][p.col] = Some(colour);
+    remove_dead_strings(&mut after, colour.opponent());
+    remove_dead_strings(&mut after, colour);
+    after
+}
+
 impl Reference {
     pub(crate) fn new(size: usize, rules: RuleSet) -> Reference {
         let empty = vec![vec![None; size]; size];
@@ -261,6 +279,7 @@ impl Reference {
             removed: [0, 0],
             cycle_start: 0,
             long_cycle: false,
+            ing: IngKo::default(),
         }
     }
 
@@ -288,16 +307,21 @@ impl Reference {
                 .len()
                 .checked_sub(2)
                 .filter(|&i| self.history[i] == after),
+            Ko::Ing => None,
             ko => (0..self.history.len()).rev().find(|&i| {
                 self.history[i] == after && (ko == Ko::Positional || self.to_move[i] == next)
             }),
         };
+        let ing = (self.rules.ko == Ko::Ing)
+            .then(|| self.ing.ban(&self.board, &after, colour, p))
+            .flatten();
         Some(Outcome {
             after,
             placed,
             removed_opponent,
             removed_own,
             repeats,
+            ing,
         })
     }
 
@@ -316,24 +340,39 @@ impl Reference {
             .collect()
     }
 
-    /// Plays a move that `classify` found legal (or a pass).
+    /// Plays a move that `classify` found legal (or a pass). Under Ing's
+    /// rules a single-stone suicide is played as a pass.
     pub(crate) fn play(&mut self, colour: Colour, point: Option<Point>) {
+        let mut is_pass = point.is_none();
         if let Some(p) = point {
             let outcome = self
                 .outcome(colour, p)
                 .expect("the reference was asked to play on an occupied point");
+            let class = Class::of(Some(&outcome), self.rules);
             assert!(
-                Class::of(Some(&outcome), self.rules).is_legal(),
+                class.is_legal(),
                 "the reference was asked to play an illegal move"
             );
-            self.removed[colour.opponent().index()] += outcome.removed_opponent;
-            self.removed[colour.index()] += outcome.removed_own;
-            self.board = outcome.after;
+            if class == Class::SuicideAsPass {
+                is_pass = true;
+            } else {
+                self.removed[colour.opponent().index()] += outcome.removed_opponent;
+                self.removed[colour.index()] += outcome.removed_own;
+                if self.rules.ko == Ko::Ing {
+                    let captured = outcome.removed_opponent;
+                    self.ing
+                        .play(&self.board, &outcome.after, colour, p, captured);
+                }
+                self.board = outcome.after;
+            }
+        }
+        if is_pass && self.rules.ko == Ko::Ing {
+            self.ing.pass();
         }
         self.history.push(self.board.clone());
         self.to_move.push(colour.opponent());
         let now = self.history.len() - 1;
-        if point.is_none() {
+        if is_pass {
             self.cycle_start = now;
         } else if self.rules.ko == Ko::Basic {
             let occurrences = (self.cycle_start..=now)
@@ -373,9 +412,16 @@ pub(crate) enum Class {
         capture: bool,
         suicide: bool,
     },
-    /// Illegal under every rule set (and a repetition of the current
-    /// arrangement, which matters to GNU Go only).
+    /// Illegal under every rule set but Ing's (and a repetition of the
+    /// current arrangement, which matters to GNU Go only).
     SingleStoneSuicide,
+    /// Ing's: a single-stone suicide, legal and played as a pass.
+    SuicideAsPass,
+    /// Ing's: the move would take a hot stone.
+    HotStone,
+    /// Ing's: the move repeats a play made from the same arrangement
+    /// since the last stop.
+    Cycle,
     /// Suicide of two or more stones where the rules forbid it.
     ForbiddenSuicide,
     /// Illegal only because the result equals `history[repeats]`;
@@ -394,10 +440,19 @@ impl Class {
             return Class::Occupied;
         };
         if outcome.removed_own == 1 {
-            return Class::SingleStoneSuicide;
+            return if rules.ko == Ko::Ing {
+                Class::SuicideAsPass
+            } else {
+                Class::SingleStoneSuicide
+            };
         }
         if outcome.removed_own > 1 && !rules.multi_stone_suicide {
             return Class::ForbiddenSuicide;
+        }
+        match outcome.ing {
+            Some(IngBan::HotStone) => return Class::HotStone,
+            Some(IngBan::Cycle) => return Class::Cycle,
+            None => {}
         }
         match outcome.repeats {
             None => Class::Legal {
@@ -412,7 +467,7 @@ impl Class {
     }
 
     pub(crate) fn is_legal(self) -> bool {
-        matches!(self, Class::Legal { .. })
+        matches!(self, Class::Legal { .. } | Class::SuicideAsPass)
     }
 
     pub(crate) fn describe(self, move_count: usize) -> String {
@@ -424,6 +479,9 @@ impl Class {
                 if suicide { ", multi-stone suicide" } else { "" }
             ),
             Class::SingleStoneSuicide => "single-stone suicide".to_string(),
+            Class::SuicideAsPass => "single-stone suicide, a pass under Ing's rules".to_string(),
+            Class::HotStone => "takes a hot stone (Ing's ko rule)".to_string(),
+            Class::Cycle => "repeats a play since the last stop (Ing's cycle rule)".to_string(),
             Class::ForbiddenSuicide => "multi-stone suicide, forbidden by these rules".to_string(),
             Class::Superko { suicide, repeats } => format!(
                 "superko{}: repeats the arrangement after move {repeats} \

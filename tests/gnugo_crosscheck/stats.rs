@@ -37,6 +37,14 @@ pub(crate) struct Stats {
     pub(crate) gnugo_defect2_offset: usize,
     pub(crate) gnugo_phantom: usize,
     pub(crate) longest_game: usize,
+    /// Under Ing's rules: single-stone suicides played (as passes);
+    /// (position, colour, point) triples refused for taking a hot stone
+    /// and for repeating a play since the stop; such plays tried.
+    pub(crate) suicides_as_pass: usize,
+    pub(crate) hot_stone_vertices: usize,
+    pub(crate) cycle_vertices: usize,
+    pub(crate) hot_stone_plays: usize,
+    pub(crate) cycle_plays: usize,
 }
 
 impl Stats {
@@ -61,6 +69,11 @@ impl Stats {
         self.gnugo_defect2_offset += o.gnugo_defect2_offset;
         self.gnugo_phantom += o.gnugo_phantom;
         self.longest_game = self.longest_game.max(o.longest_game);
+        self.suicides_as_pass += o.suicides_as_pass;
+        self.hot_stone_vertices += o.hot_stone_vertices;
+        self.cycle_vertices += o.cycle_vertices;
+        self.hot_stone_plays += o.hot_stone_plays;
+        self.cycle_plays += o.cycle_plays;
     }
 
     pub(crate) fn summary(&self) -> String {
@@ -75,7 +88,8 @@ impl Stats {
              1 (repeating multi-stone suicide accepted) {}, \
              2 (repetition across its 500-move history fold accepted) {} \
              ({} folded away, {} hash offset), 3 (legal move refused because of the \
-             hash offset) {}",
+             hash offset) {}; Ing's rules: {} suicides played as passes, {} hot-stone \
+             and {} cycle vertices, {} hot-stone and {} cycle plays tried",
             self.games,
             self.moves,
             self.passes,
@@ -97,6 +111,11 @@ impl Stats {
             self.gnugo_defect2_folded,
             self.gnugo_defect2_offset,
             self.gnugo_phantom,
+            self.suicides_as_pass,
+            self.hot_stone_vertices,
+            self.cycle_vertices,
+            self.hot_stone_plays,
+            self.cycle_plays,
         )
     }
 }
