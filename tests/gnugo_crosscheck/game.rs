@@ -1,8 +1,9 @@
 //! One game in progress: the reference, the model of GNU Go, the moves so
 //! far, and both verdicts on every point.
 
+use crate::board::{Colour, Point};
 use crate::gnugo::GnuGoModel;
-use crate::reference::{Class, Colour, Point, Reference};
+use crate::reference::{Class, Reference};
 
 /// Both verdicts on one point for one colour.
 #[derive(Clone, Copy)]

@@ -1,7 +1,8 @@
 //! GNU Go: how it is run, and [`GnuGoModel`], a replica of 3.8's superko
 //! bookkeeping and hashing that predicts its `all_legal`, defects included.
 
-use crate::reference::{neighbours, Arrangement, Colour, Ko, Outcome, Point, Reference};
+use crate::board::{neighbours, Arrangement, Colour, Point};
+use crate::reference::{Ko, Outcome, Reference};
 use crate::rng::SplitMix64;
 
 pub(crate) const GNUGO: &str = "/usr/games/gnugo";

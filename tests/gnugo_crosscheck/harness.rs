@@ -5,13 +5,12 @@ use std::collections::BTreeSet;
 use std::process::Command;
 use std::time::Instant;
 
+use crate::board::{parse_vertex_set, vertex, vertex_list, Colour, Point};
 use crate::common;
 use crate::engine::{Engine, Reply};
 use crate::game::{Game, Verdict};
 use crate::gnugo::{gnugo_ko_point, GnuGoModel, GNUGO, GNUGO_CONFIGS};
-use crate::reference::{
-    parse_vertex_set, vertex, vertex_list, Class, Colour, Point, Reference, RuleSet, RULE_SETS,
-};
+use crate::reference::{Class, Reference, RuleSet, RULE_SETS};
 use crate::rng::SplitMix64;
 use crate::stats::Stats;
 

@@ -2,7 +2,7 @@
 //! else (docs/rules.md, "Ing's rules"): which stones are hot after a
 //! play, and the plays the cycle rule remembers between stops.
 
-use crate::reference::{neighbours, place, string_at, Arrangement, Colour, Point};
+use crate::board::{neighbours, place, string_at, Arrangement, Colour, Point};
 
 /// Why Ing's ko rule refuses a play that would otherwise be legal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

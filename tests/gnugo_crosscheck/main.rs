@@ -70,6 +70,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod board;
 mod engine;
 mod game;
 mod gnugo;
