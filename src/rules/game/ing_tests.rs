@@ -196,6 +196,13 @@ fn double_hot_stones_in_eternal_life() {
     // The board's ko point closes it to the playouts too.
     assert_eq!(g.board().ko(), Some(p("B1", 5)));
     assert_eq!(after(5, Rules::NEW_ZEALAND, setup).board().ko(), None);
+    // Undo replays the game: the board keeps following the rule set.
+    for (rules, ko) in [(Rules::ING, Some(p("B1", 5))), (Rules::NEW_ZEALAND, None)] {
+        let mut h = after(5, rules, setup);
+        h.play(Move::Pass(Black)).expect("pass");
+        h.undo().expect("undo");
+        assert_eq!(h.board().ko(), ko, "{rules:?}");
+    }
     g.play(Move::Pass(Black)).expect("pass");
     play(&mut g, White, "E5").expect("elsewhere");
     play(&mut g, Black, "B1").expect("takes C1 and D1");
