@@ -211,7 +211,8 @@ pub fn ing_count(
     if n % 2 == 0 {
         return Err(NoIngCount::EvenPoints(n));
     }
-    let bowl = (n - 1) / 2;
+    // (n − 1) / 2 stones a side; n is odd.
+    let bowl = n / 2;
     let mut compensation = compensation(komi, penalties)?;
 
     let mut is_dead = [false; MAX_POINTS];
