@@ -198,6 +198,16 @@ fn an_odd_komi_point_leaves_a_point_of_the_payer_empty() {
     );
 }
 
+/// Komi 0 and no penalties, or equal ones: nobody receives anything.
+#[test]
+fn no_compensation_at_komi_0() {
+    for penalties in [(0, 0), (4, 4)] {
+        let c = count(WALLS, &[], 0.0, penalties);
+        assert_eq!(c.compensation.receiver, None);
+        assert_eq!((c.compensation.points, c.compensation.stones), (0, 0));
+    }
+}
+
 /// White's 4 penalty points at komi 0: Black receives 2 stones in White's
 /// territory (E1, D1); Black's 7 fill its 5 points and E2, D2; White's 7
 /// fill 7 of its remaining 8 and one is winning: W+1 (15 − 4 − 10).
