@@ -126,3 +126,23 @@ pub trait Player: Send {
     /// the same answer every time it is asked.
     fn dead_stones(&mut self, game: &Game, budget: Budget) -> Vec<Point>;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_memory_cap_counts_two_trees_after_24_megabytes() {
+        // Nodes of 40 bytes, two trees: 80 bytes a node, after 24 MB for
+        // the program. 100 MB: 76 * 2^20 = 79,691,776 bytes / 80 =
+        // 996,147.2 nodes; 1024 MB: 1000 * 2^20 / 80 = 13,107,200;
+        // 25 MB: 2^20 / 80 = 13,107.2.
+        assert_eq!(Tree::NODE_BYTES, 40);
+        assert_eq!(max_nodes_for_memory(100), 996_147);
+        assert_eq!(max_nodes_for_memory(1024), 13_107_200);
+        assert_eq!(max_nodes_for_memory(25), 13_107);
+        // Too little memory for any tree still leaves 1000 nodes.
+        assert_eq!(max_nodes_for_memory(24), 1000);
+        assert_eq!(max_nodes_for_memory(0), 1000);
+    }
+}

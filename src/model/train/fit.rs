@@ -210,9 +210,37 @@ pub fn evaluate(model: &Model, positions: &[Position]) -> (f64, f64) {
 mod tests {
     use super::*;
     use crate::board::Color;
-    use crate::model::features::{features, Features};
+    use crate::model::features::{features, Features, CAPTURE_SAVES_NEW, ESCAPE_NEW_LADDER};
     use crate::testing::at;
     use crate::testing::positions::capture_at_d3;
+
+    /// A candidate with shape `shape` and every other value 0 (first line,
+    /// no capture, no escape, ...), no large shape.
+    fn plain(shape: u32) -> Features {
+        Features {
+            shape,
+            spatial: 0,
+            values: [0; GROUPS],
+        }
+    }
+
+    /// `count` copies of a position whose candidate 0 is the one played.
+    fn played_first(moves: &[Features], count: usize) -> Vec<Position> {
+        (0..count)
+            .map(|_| Position {
+                moves: moves.to_vec(),
+                targets: vec![(0, 1.0)],
+            })
+            .collect()
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-5
+    }
+
+    fn all_close(got: &[f32], want: &[f64]) -> bool {
+        got.len() == want.len() && got.iter().zip(want).all(|(&g, &w)| close(f64::from(g), w))
+    }
 
     #[test]
     fn training_learns_what_is_played() {
@@ -265,5 +293,177 @@ mod tests {
         let ratio = model.strength(&capture) / model.strength(&quiet);
         assert!((ratio - 3.0).abs() < 0.1, "{ratio}");
         assert_eq!(positions[0].top(), 1);
+    }
+
+    #[test]
+    fn numbering_sorts_the_keys_and_counts_from_one() {
+        let (sorted, index) = numbered([50u32, 7, 31].into_iter());
+        assert_eq!(sorted, [7, 31, 50]);
+        let mut pairs: Vec<(u32, u32)> = index.into_iter().collect();
+        pairs.sort_unstable();
+        assert_eq!(pairs, [(7, 1), (31, 2), (50, 3)]);
+    }
+
+    #[test]
+    fn a_shape_seen_often_enough_gets_a_gamma_of_its_own() {
+        // MIN_SHAPE_COUNT positions, each with shape `a` played and `b`
+        // not played; in the last one `c` stands in for `b`. So `a` is seen
+        // exactly MIN_SHAPE_COUNT times and is kept (index 1), `b` one time
+        // fewer and `c` once: both share the rare gamma (index 0).
+        let (a, b, c) = (0o10, 0o20, 0o2);
+        assert!([a, b, c].iter().all(|&s| canonical(s) == s));
+        let n = MIN_SHAPE_COUNT;
+        let mut positions = played_first(&[plain(a), plain(b)], n);
+        positions[n - 1].moves[1] = plain(c);
+        // One round from gammas of 1: each position has two candidates of
+        // strength 1, so each adds 1/2 to the sum of its shape. Kept:
+        // (n wins + 1) / (n/2 + 2/(1+1)); rare: (0 + 1) / (n/2 + 1).
+        // The other groups have one value for every candidate: it wins
+        // n times and sums n, and stays at (n + 1) / (n + 1) = 1.
+        let model = train(&positions, 1, (MAX_LINES, 0), true);
+        let n = n as f64;
+        let (kept, rare) = ((n + 1.0) / (n / 2.0 + 1.0), 1.0 / (n / 2.0 + 1.0));
+        assert!(
+            close(f64::from(model.rare_shape), rare),
+            "{}",
+            model.rare_shape
+        );
+        assert!(model.shapes.contains_key(&a));
+        assert!(!model.shapes.contains_key(&b) && !model.shapes.contains_key(&c));
+        assert!(close(model.strength(&plain(a)), kept));
+        assert!(close(model.strength(&plain(b)), rare));
+        assert!(close(model.strength(&plain(c)), rare));
+        // Every symmetric form of `a` has its gamma.
+        for k in 0..8 {
+            let form = crate::model::features::transform(a, k);
+            assert!(close(f64::from(model.shapes[&form]), kept));
+        }
+    }
+
+    #[test]
+    fn the_inner_lines_share_the_last_lines_gammas() {
+        // Three lines told apart: line gammas 0..6 are (line, open) for
+        // lines 0, 1 and 2, and a move on line 4 in the open (value
+        // 2 * 4 + 1 = 9) has line 2's open gamma, value 5. In two
+        // positions it is played against a move on the first line, not in
+        // the open (value 0).
+        let mut inner = plain(0);
+        inner.values[LINE] = 9;
+        let positions = played_first(&[inner, plain(0)], 2);
+        // Only the line group tells the two candidates apart; the others
+        // stay at 1 (each of their values wins 2 and sums 2). Line gammas,
+        // gamma = (wins + 1) / (sum + 2 / (old + 1)):
+        // round 1, all gammas 1, total 2: each candidate adds 1/2 per
+        // position, sums 1 each: value 5 gets 3 / (1 + 1) = 3/2, value 0
+        // gets 1 / (1 + 1) = 1/2, the values never seen 1 / (0 + 1) = 1.
+        // Round 2, total 3/2 + 1/2 = 2: each candidate adds
+        // (its strength / its gamma) / 2 = 1/2 per position, sums 1:
+        // value 5 gets 3 / (1 + 2/(5/2)) = 5/3, value 0 gets
+        // 1 / (1 + 2/(3/2)) = 3/7.
+        let model = train(&positions, 2, (3, 0), true);
+        assert_eq!(model.lines, 3);
+        let (hi, lo) = (5.0 / 3.0, 3.0 / 7.0);
+        let want = [lo, 1.0, 1.0, 1.0, 1.0, hi, 1.0, hi, 1.0, hi, 1.0, hi];
+        assert!(
+            all_close(&model.groups[LINE], &want),
+            "{:?}",
+            model.groups[LINE]
+        );
+        assert!(close(model.strength(&inner), hi));
+        assert!(close(model.strength(&plain(0)), lo));
+    }
+
+    /// Two positions, each with a capture that saves a string the last
+    /// move put in atari (played) against a move whose escape runs into a
+    /// ladder from the last move's atari.
+    fn answers_to_the_last_atari() -> (Features, Features, Vec<Position>) {
+        let mut saves = plain(0);
+        saves.values[CAPTURE] = CAPTURE_SAVES_NEW;
+        let mut ladder = plain(0);
+        ladder.values[ESCAPE] = ESCAPE_NEW_LADDER;
+        (saves, ladder, played_first(&[saves, ladder], 2))
+    }
+
+    #[test]
+    fn without_last_atari_the_answers_to_it_learn_with_the_older_ones() {
+        // Without last_atari, capture value 4 is trained as 3 and escape
+        // value 4 as 2, and the table gives 4 the gamma of 3 (capture) and
+        // of 2 (escape). One round, the shape group (first) stays at 1.
+        // Capture, all gammas 1, total 2, each sum 1: value 3 gets
+        // (2 + 1) / (1 + 1) = 3/2, value 0 gets 1/2, 1 and 2 get 1.
+        // Escape, after it: strengths 3/2 and 1/2, total 2, so value 0
+        // (the capture's) sums 2 * 3/4 = 3/2 and gets 3 / (3/2 + 1) = 6/5,
+        // value 2 sums 2 * 1/4 = 1/2 and gets 1 / (1/2 + 1) = 2/3.
+        let (saves, ladder, positions) = answers_to_the_last_atari();
+        let model = train(&positions, 1, (MAX_LINES, 0), false);
+        assert!(!model.last_atari);
+        let capture = [0.5, 1.0, 1.0, 1.5, 1.5];
+        assert!(
+            all_close(&model.groups[CAPTURE], &capture),
+            "{:?}",
+            model.groups[CAPTURE]
+        );
+        let escape = [1.2, 1.0, 2.0 / 3.0, 1.0, 2.0 / 3.0];
+        assert!(
+            all_close(&model.groups[ESCAPE], &escape),
+            "{:?}",
+            model.groups[ESCAPE]
+        );
+        assert!(close(model.strength(&saves), 1.5 * 1.2));
+        assert!(close(model.strength(&ladder), 0.5 * 2.0 / 3.0));
+    }
+
+    #[test]
+    fn with_last_atari_the_answers_to_it_have_gammas_of_their_own() {
+        // The same positions, values kept: capture 4 gets the 3/2 and
+        // escape 4 the 2/3 that 3 and 2 got without last_atari; the other
+        // values the positions never show stay at 1.
+        let (saves, ladder, positions) = answers_to_the_last_atari();
+        let model = train(&positions, 1, (MAX_LINES, 0), true);
+        assert!(model.last_atari);
+        let capture = [0.5, 1.0, 1.0, 1.0, 1.5];
+        assert!(
+            all_close(&model.groups[CAPTURE], &capture),
+            "{:?}",
+            model.groups[CAPTURE]
+        );
+        let escape = [1.2, 1.0, 1.0, 1.0, 2.0 / 3.0];
+        assert!(
+            all_close(&model.groups[ESCAPE], &escape),
+            "{:?}",
+            model.groups[ESCAPE]
+        );
+        assert!(close(model.strength(&saves), 1.5 * 1.2));
+        assert!(close(model.strength(&ladder), 0.5 * 2.0 / 3.0));
+    }
+
+    #[test]
+    fn evaluation_counts_strict_firsts_and_averages_the_log_probability() {
+        // A model where a capture (value 1) is 3 times as strong as any
+        // other move: `strong` has strength 3, `weak` 1.
+        let mut model = Model::uniform();
+        model.groups[CAPTURE][1] = 3.0;
+        let mut strong = plain(0);
+        strong.values[CAPTURE] = 1;
+        let weak = plain(0);
+        let position = |moves: Vec<Features>, targets| Position { moves, targets };
+        let positions = [
+            // The strong move played: ranked first, probability 3/4.
+            position(vec![strong, weak], vec![(0, 1.0)]),
+            // The weak move played: not first, probability 1/4.
+            position(vec![strong, weak], vec![(1, 1.0)]),
+            // A tie is not ranked first; probability 1/2.
+            position(vec![weak, weak], vec![(0, 1.0)]),
+            // A teacher giving 3/4 and 1/4: its likeliest is first, and
+            // the log-probabilities weigh 3/4 and 1/4.
+            position(vec![strong, weak], vec![(0, 0.75), (1, 0.25)]),
+        ];
+        let (first, log_p) = evaluate(&model, &positions);
+        assert!(close(first, 2.0 / 4.0), "{first}");
+        let (three_quarters, quarter, half) = (0.75f64.ln(), 0.25f64.ln(), 0.5f64.ln());
+        let want = (three_quarters + quarter + half + 0.75 * three_quarters + 0.25 * quarter) / 4.0;
+        assert!(close(log_p, want), "{log_p} {want}");
+        // No positions: nothing predicted, nothing divided by zero.
+        assert_eq!(evaluate(&model, &[]), (0.0, 0.0));
     }
 }
