@@ -538,12 +538,19 @@ mod live_tests {
         c.send("play b e5\nkata-analyze w interval 5 ownership true rootInfo true maxmoves 3\n");
         assert_eq!(c.response(), "= ");
         assert_eq!(c.line().as_deref(), Some("="));
-        // The first line with a finished playout: before it, ownership is
-        // 0 everywhere (a loaded machine may report before one finishes).
-        let line = (0..200)
+        // The first line with 100 playouts: before the first, ownership is
+        // 0 everywhere, and a few random playouts may capture E5 (a loaded
+        // machine reports every 50 ms however few have finished).
+        let visits = |l: &str| -> u64 {
+            l.split_once(" rootInfo visits ")
+                .and_then(|(_, rest)| rest.split(' ').next())
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(0)
+        };
+        let line = (0..1000)
             .map(|_| c.line().expect("info line"))
-            .find(|l| !l.contains(" rootInfo visits 0 "))
-            .expect("a playout within 200 reports");
+            .find(|l| visits(l) >= 100)
+            .expect("100 playouts within 1000 reports");
         let (moves, ownership) = line.split_once(" ownership ").expect("ownership last");
         let values: Vec<f64> = ownership
             .split(' ')
