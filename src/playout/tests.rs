@@ -596,3 +596,31 @@ fn heavy_keeps_an_eye_on_the_edge() {
     eye_fix_moves(&b, Color::Black, last, &mut cands);
     assert_eq!(&cands.points[..cands.len], &[at(&b, "D6")]);
 }
+
+#[test]
+fn two_liberty_moves_look_at_every_opposing_string_around() {
+    // White C6 (itself in atari) touches Black's comb, left with two
+    // liberties (B3, D3) and touching sixteen White strings, more than
+    // the policy keeps track of. Black extends on B3 or D3, or captures
+    // one of the ten White stones in atari (the five on row 6 at A7, C7,
+    // E7, G7, J7, the five on row 4 at A3, C3, E3, G3, J3); the White
+    // stones on rows 7 and 3 have three liberties each.
+    let b = board(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . O . O . O . O .
+         O X O X O X O X O
+         X X X X X X X X X
+         O X O X O X O X O
+         . . . . . O . O .
+         . . . . . . . . .
+         . . . . . . . . .",
+    );
+    assert_eq!(
+        two_liberty(&b, Color::Black, "C6"),
+        sorted(
+            &b,
+            &["B3", "D3", "A7", "C7", "E7", "G7", "J7", "A3", "C3", "E3", "G3", "J3"]
+        )
+    );
+}
