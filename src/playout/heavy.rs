@@ -457,15 +457,19 @@ pub fn nakade_point(board: &Board, last: Point) -> Option<Point> {
     // is grown once.
     let mut seen = [last; 4 * (NAKADE_MAX + 1)];
     let mut seen_len = 0;
-    // Every region here touches `last`: one next to a stone of the other
-    // colour as well is no eye space, known from the packed counts.
     let other = board.color_at(last).map(|c| !c);
     for start in last.neighbors() {
-        if !board.is_empty_at(start)
-            || seen[..seen_len].contains(&start)
-            || other.is_some_and(|o| board.touches(start, o))
-            || no_vital_point_by_size(board, start)
-        {
+        if !board.is_empty_at(start) || seen[..seen_len].contains(&start) {
+            continue;
+        }
+        // Two fast paths for regions that growing would find without a
+        // vital point. Every region here touches `last`: one next to a
+        // stone of the other colour as well is no eye space, known from
+        // the packed counts (growing it meets both colours).
+        if other.is_some_and(|o| board.touches(start, o)) {
+            continue;
+        }
+        if no_vital_point_by_size(board, start) {
             continue;
         }
         let mut region = [start; NAKADE_MAX + 1];

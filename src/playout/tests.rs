@@ -9,9 +9,10 @@ use crate::board::{Board, Color, Point};
 use crate::testing::board;
 
 use super::heavy::{
-    atari_escapes, eye_fill_redirect, eye_fix_moves, heavy_move, ko_fight, nakade_point, playable,
-    two_liberty_moves, Candidates,
+    atari_escapes, eye_fill_redirect, eye_fix_moves, heavy_move, heuristic_rate, ko_fight,
+    nakade_point, playable, two_liberty_moves, Candidates,
 };
+use super::patterns;
 use super::policy::{area_score, final_owner, play_out, Policy};
 
 #[test]
@@ -443,4 +444,183 @@ fn heavy_score_is_area_score() {
         })
         .sum();
     assert_eq!(area_score(&b), want);
+}
+
+#[test]
+fn the_heuristic_rate_is_below_one_up_to_9x9() {
+    for size in [2u8, 5, 7, 9] {
+        assert_eq!(heuristic_rate(size), 0.9, "{size}");
+    }
+    for size in [10u8, 13, 19, 25] {
+        assert_eq!(heuristic_rate(size), 1.0, "{size}");
+    }
+}
+
+/// The first moves of heavy playouts from `b`, Black to move after
+/// White's `last`, one per seed in `seeds`.
+fn first_heavy_moves(b: &Board, last: &str, seeds: std::ops::Range<u64>) -> Vec<Point> {
+    seeds
+        .map(|seed| {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut moves = Vec::new();
+            let mut copy = b.clone();
+            let last = Some(at(b, last));
+            play_out(
+                &mut copy,
+                Color::Black,
+                last,
+                &mut rng,
+                Policy::Heavy,
+                &mut moves,
+            );
+            let (c, p) = moves[0];
+            assert_eq!(c, Color::Black);
+            p
+        })
+        .collect()
+}
+
+#[test]
+fn heavy_playouts_answer_the_last_move_at_the_heuristic_rate() {
+    // White C3 is in atari: the heavy answer captures at C4. On 5x5 the
+    // policy looks at the last move 90% of the time; the rest are
+    // random moves, C4 among the 21 empty points (about 9.5% of the
+    // first moves elsewhere: 19 of 200 expected, 5 standard deviations
+    // from 0 and from 50).
+    let diagram = [
+        ". . . . .",
+        ". . . . .",
+        ". X O X .",
+        ". . X . .",
+        ". . . . .",
+    ];
+    let small = board(&diagram.join("\n"));
+    let c4 = at(&small, "C4");
+    let elsewhere = first_heavy_moves(&small, "C3", 0..200)
+        .into_iter()
+        .filter(|&p| p != c4)
+        .count();
+    assert!((1..50).contains(&elsewhere), "{elsewhere}");
+    // On 13x13 it always looks: the first move is the capture.
+    let big = board(&in_corner(&diagram, 13));
+    let c12 = at(&big, "C12");
+    assert!(first_heavy_moves(&big, "C11", 0..30)
+        .into_iter()
+        .all(|p| p == c12));
+}
+
+#[test]
+fn heavy_plays_a_pattern_next_to_the_last_move() {
+    // White D5 comes between Black C5 and E5 (White D6 above it gives
+    // the pair four liberties): no atari, no string at two liberties,
+    // no eye. Every empty point around D5 is a 3x3 pattern, each urgent
+    // for both sides: D4 Black's hane that encloses ("XOX" over three
+    // empty points); C6 and E6 White's magari round the head of C5 or
+    // E5 (White D5 and D6 beside it); C4 and E4 White's hane under C5
+    // or E5 ("XO." with White D5 on the diagonal).
+    let b = board(
+        ". . . . . . .
+         . . . O . . .
+         . . X O X . .
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .",
+    );
+    let want = sorted(&b, &["C6", "E6", "C4", "D4", "E4"]);
+    for &p in &want {
+        assert!(patterns::matches(&b, p, Color::Black), "{}", p.vertex());
+    }
+    let mut got: Vec<Point> = (0..30)
+        .map(|seed| {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            heavy_move(&b, Color::Black, at(&b, "D5"), &mut rng).expect("a pattern")
+        })
+        .collect();
+    got.sort_by_key(|p| p.index());
+    got.dedup();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn two_liberty_moves_look_at_every_own_string_next_to_the_last_move() {
+    // White D4 plays between Black D3 (three liberties: nothing to do)
+    // and Black E4, which it leaves with two, E3 and E5. Black extends
+    // on either to three or more (E3 joins D3). White D4 has two
+    // liberties itself, C4 and D5, with no friend to connect to: an
+    // atari on either. White F4 has three.
+    let b = board(
+        ". . . . . . .
+         . . . . . . .
+         . . . . . . .
+         . . . O X O .
+         . . . X . . .
+         . . . . . . .
+         . . . . . . .",
+    );
+    assert_eq!(
+        two_liberty(&b, Color::Black, "D4"),
+        sorted(&b, &["C4", "D5", "E3", "E5"])
+    );
+}
+
+#[test]
+fn an_eye_with_only_own_diagonals_is_filled_as_chosen() {
+    // B1 is Black's eye; its diagonals A2 and C2 are Black's, in a string
+    // at two liberties (B1 and D1). No opposing stone makes the eye
+    // false, so there is nothing to take instead.
+    let b = board(
+        ". . . . .
+         . . . . .
+         O O O . .
+         X X X O .
+         X . X . .",
+    );
+    assert_eq!(b.liberty_count_up_to::<3>(at(&b, "A2")), 2);
+    assert_eq!(eye_fill_redirect(&b, Color::Black, at(&b, "B1")), None);
+}
+
+#[test]
+fn heavy_keeps_an_eye_on_the_edge() {
+    // White F6 comes in between Black E5 and E7, next to White E6,
+    // whose empty neighbour D6 is a diagonal of Black's eye C7 on the
+    // edge. An eye on the edge is false with one opposing diagonal: C7
+    // has none yet (B6 is Black's, the other two are off the board), so
+    // White D6 would make it false. Black fills D6 first.
+    let b = board(&in_corner(
+        &["X X . X X . .", "X X X . O O .", ". . X X X . ."],
+        7,
+    ));
+    let last = at(&b, "F6");
+    let mut cands = Candidates::new(last);
+    eye_fix_moves(&b, Color::Black, last, &mut cands);
+    assert_eq!(&cands.points[..cands.len], &[at(&b, "D6")]);
+}
+
+#[test]
+fn two_liberty_moves_look_at_every_opposing_string_around() {
+    // White C6 (itself in atari) touches Black's comb, left with two
+    // liberties (B3, D3) and touching sixteen White strings, more than
+    // the policy keeps track of. Black extends on B3 or D3, or captures
+    // one of the ten White stones in atari (the five on row 6 at A7, C7,
+    // E7, G7, J7, the five on row 4 at A3, C3, E3, G3, J3); the White
+    // stones on rows 7 and 3 have three liberties each.
+    let b = board(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . O . O . O . O .
+         O X O X O X O X O
+         X X X X X X X X X
+         O X O X O X O X O
+         . . . . . O . O .
+         . . . . . . . . .
+         . . . . . . . . .",
+    );
+    assert_eq!(
+        two_liberty(&b, Color::Black, "C6"),
+        sorted(
+            &b,
+            &["B3", "D3", "A7", "C7", "E7", "G7", "J7", "A3", "C3", "E3", "G3", "J3"]
+        )
+    );
 }

@@ -443,14 +443,16 @@ mod tests {
         })
     }
 
-    /// As [`repeats_along`], with any check of the position after each
-    /// move, on a board of `size`.
-    fn check_along(
+    /// A one-thread search of `game` for Black, whose nodes may pass,
+    /// handed to `f` with a worker. `after_pass`: the game's last move
+    /// was a pass; `territory`: counted by territory, with this many more
+    /// Black stones placed than White ones.
+    fn with_search<T>(
         game: &Game,
-        path: &[(Color, Option<&str>)],
-        size: u8,
-        check: impl Fn(&Search, &Worker, Color) -> bool,
-    ) -> Vec<bool> {
+        after_pass: bool,
+        territory: Option<i64>,
+        f: impl FnOnce(&Search, &mut Worker) -> T,
+    ) -> T {
         let tree = Tree::new(1000);
         let filter = MoveFilter::default();
         let abort = AtomicBool::new(false);
@@ -460,7 +462,7 @@ mod tests {
                 tree: &tree,
                 color: Color::Black,
                 area: 16.0,
-                after_pass: false,
+                after_pass,
                 try_pass: false,
                 filter: &filter,
             },
@@ -487,24 +489,85 @@ mod tests {
             abort: &abort,
             own: SharedOwnership::new(),
             black_margin_shift: 0.0,
-            territory: None,
+            territory,
         };
         let mut w = Worker::new(1, game.board());
-        path.iter()
-            .map(|&(color, mv)| {
-                let mv = mv.map(|s| v(s, size));
-                match mv {
-                    Some(p) => {
-                        w.board.play_unchecked(color, p);
+        f(&search, &mut w)
+    }
+
+    /// As [`repeats_along`], with any check of the position after each
+    /// move, on a board of `size`.
+    fn check_along(
+        game: &Game,
+        path: &[(Color, Option<&str>)],
+        size: u8,
+        check: impl Fn(&Search, &Worker, Color) -> bool,
+    ) -> Vec<bool> {
+        with_search(game, false, None, |search, w| {
+            path.iter()
+                .map(|&(color, mv)| {
+                    let mv = mv.map(|s| v(s, size));
+                    match mv {
+                        Some(p) => {
+                            w.board.play_unchecked(color, p);
+                        }
+                        None => w.board.pass(),
                     }
-                    None => w.board.pass(),
+                    w.tree_moves.push((color, mv));
+                    let repeats = mv.is_some() && check(search, w, !color);
+                    w.keys.push((w.board.hash(), !color));
+                    repeats
+                })
+                .collect()
+        })
+    }
+
+    /// The prior (virtual games, half-wins) of the root's pass after one
+    /// descent, and the best prior win rate of its moves.
+    fn root_pass_prior(game: &Game, territory: Option<i64>) -> ((u32, u32), f64) {
+        with_search(game, true, territory, |search, w| {
+            search.descend(w);
+            let root = search.tree.node(ROOT);
+            let mut pass = None;
+            let mut best = 0.0f64;
+            for id in root.children().map(NodeId) {
+                let s = search.tree.node(id).stats();
+                if search.tree.node(id).is_pass() {
+                    pass = Some((s.prior_visits, s.prior_wins));
+                } else {
+                    best = best.max(f64::from(s.prior_wins) / (2.0 * f64::from(s.prior_visits)));
                 }
-                w.tree_moves.push((color, mv));
-                let repeats = mv.is_some() && check(&search, &w, !color);
-                w.keys.push((w.board.hash(), !color));
-                repeats
-            })
-            .collect()
+            }
+            (pass.expect("a pass after a pass"), best)
+        })
+    }
+
+    /// After a pass a node offers one. Counted by area, it keeps the even
+    /// prior every pass gets (20 virtual games at a rate of one half);
+    /// counted by territory it starts as good as the best-looking move
+    /// (`passing::raise_pass_prior`), here the capture of White B2, which
+    /// the priors like better than even.
+    #[test]
+    fn only_a_territory_count_raises_the_prior_of_a_pass() {
+        let b: Board = ". . . . .
+                        . . . . .
+                        . X . . .
+                        X O X . .
+                        . . . . ."
+            .parse()
+            .expect("diagram");
+        let area = Game::with_setup(b.clone(), 0, Color::Black, Rules::CHINESE, 7.0);
+        let ((visits, wins), best) = root_pass_prior(&area, None);
+        assert_eq!((visits, wins), (20, 20));
+        assert!(best > 0.6, "{best}");
+        let japanese = Game::with_setup(b, 0, Color::Black, Rules::JAPANESE, 6.5);
+        let ((visits, wins), raised) = root_pass_prior(&japanese, Some(0));
+        assert_eq!(raised, best);
+        assert_eq!(visits, 20);
+        assert!(
+            (f64::from(wins) / 40.0 - best).abs() <= 1.0 / 80.0,
+            "{wins}"
+        );
     }
 
     /// Black passes, White takes the ko, both pass, and Black takes back:

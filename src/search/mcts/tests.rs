@@ -623,3 +623,46 @@ fn the_dead_stone_verdict_of_one_size_is_not_served_for_another() {
     assert_ne!(fresh, white, "D5-E5 lives on 9x9");
     assert_eq!(player.dead_stones(&big, budget), fresh);
 }
+
+/// The root of a tree searched with no passes lacks the pass a new root
+/// after a pass offers: a search that offers passes starts a new tree
+/// rather than keep it, one that offers none keeps it.
+#[test]
+fn a_kept_tree_without_a_pass_serves_only_a_search_without_passes() {
+    let mut game = Game::new(9, Rules::SIMPLIFIED_ING, 7.0);
+    game.play(Move::Pass(Color::Black)).expect("pass");
+    let mut player = Mcts::new(params());
+    let stop = AtomicBool::new(false);
+    let search = |player: &mut Mcts, passes: bool| {
+        let out = player.search(
+            &game,
+            Color::White,
+            0.0,
+            Budget::Playouts(200),
+            passes,
+            &MoveFilter::default(),
+            &mut Watch::silent(&stop),
+        );
+        player.kept = Some(Kept {
+            tree: out.tree,
+            game: game.clone(),
+            color: Color::White,
+            black_extra: out.black_extra,
+        });
+    };
+    let root_pass = |player: &Mcts| {
+        let tree = &player.kept.as_ref().expect("kept").tree;
+        let passes = tree
+            .node(ROOT)
+            .children()
+            .filter(|&i| tree.node(NodeId(i)).is_pass())
+            .count();
+        (passes, tree.node(ROOT).visits())
+    };
+    search(&mut player, false);
+    assert_eq!(root_pass(&player), (0, 200));
+    search(&mut player, false);
+    assert_eq!(root_pass(&player), (0, 400), "kept");
+    search(&mut player, true);
+    assert_eq!(root_pass(&player), (1, 200), "a new tree");
+}
