@@ -265,3 +265,47 @@ fn undo_restores_the_ko_state() {
     assert_eq!(g, before);
     assert_eq!(g.hot_points(White), &[p("B3", 5)]);
 }
+
+/// A double ko: Black can take White's B8 at C8, White can take Black's
+/// G8 at H8, and the walls around them are safe (two kos on the board, so
+/// no twin hot stones). Black takes, White takes the other, Black passes
+/// (he may not retake G8 at once), White retakes B8, Black retakes G8,
+/// White passes: the start is back with Black to move. Black's C8 again
+/// would run the cycle a second time, which Ing's cycle rule forbids as
+/// superko does. After Black's pass stops the game, White may resume with
+/// H8: Ing's rule asks only whether that play was made from this
+/// arrangement before (it was not), superko whether the board it makes
+/// was seen (it was, after White's B8).
+#[test]
+fn a_double_ko_runs_once() {
+    let d = "X X O . . . O X X
+             X O . O . O X . X
+             X X O . . . O X X
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .";
+    let new = |rules| Game::with_setup(d.parse().expect("diagram"), 0, Black, rules, 8.0);
+    let (mut ing, mut nz) = (new(Rules::ING), new(Rules::NEW_ZEALAND));
+    for g in [&mut ing, &mut nz] {
+        play(g, Black, "C8").expect("Black takes B8");
+        assert!(play(g, White, "B8").is_err(), "no immediate retake");
+        play(g, White, "H8").expect("White takes G8");
+        assert!(play(g, Black, "G8").is_err(), "no immediate retake");
+        g.play(Move::Pass(Black)).expect("pass");
+        play(g, White, "B8").expect("White retakes B8");
+        play(g, Black, "G8").expect("Black retakes G8");
+        g.play(Move::Pass(White)).expect("pass");
+        assert_eq!(g.board(), new(Rules::ING).board());
+    }
+    assert_eq!(play(&mut ing, Black, "C8"), Err(IllegalMove::Cycle));
+    assert_eq!(play(&mut nz, Black, "C8"), Err(IllegalMove::Superko));
+    for g in [&mut ing, &mut nz] {
+        g.play(Move::Pass(Black)).expect("pass");
+        assert_eq!(g.phase(), Phase::Stopped);
+    }
+    assert_eq!(play(&mut ing, White, "H8"), Ok(()));
+    assert_eq!(play(&mut nz, White, "H8"), Err(IllegalMove::Superko));
+}
