@@ -1,0 +1,4 @@
+//! KataGo's networks in ingo: reading a model file, and (to come) its
+//! inputs, the forward pass and the numbers it returns.
+
+pub mod model;
