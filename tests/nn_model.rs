@@ -84,7 +84,7 @@ fn the_katrain_network() {
                         (f.linear1.cin, f.linear1.cout, f.linear2.cout),
                         (192, 512, 192)
                     );
-                    assert!(f.gate.is_some());
+                    assert_eq!((f.gate.cin, f.gate.cout), (192, 512));
                 }
                 _ => panic!("inner block {i}: {inner:?}"),
             }

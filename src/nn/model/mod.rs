@@ -131,14 +131,14 @@ pub struct Attention {
     pub rope: Rope,
 }
 
-/// The feed-forward half of a transformer layer, pre-normed; with a gate
-/// it is SwiGLU, `W2 (silu(W1 h) * Wg h)`.
+/// The feed-forward half of a transformer layer, pre-normed, SwiGLU:
+/// `W2 (silu(W1 h) * Wg h)`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FeedForward {
     pub name: String,
     pub norm: RmsNorm,
     pub linear1: MatMul,
-    pub gate: Option<MatMul>,
+    pub gate: MatMul,
     pub linear2: MatMul,
 }
 
@@ -338,9 +338,7 @@ impl Model {
                     .map(|m| m.weights.len())
                     .sum(),
                 Block::FeedForward(f) => {
-                    f.linear1.weights.len()
-                        + f.gate.as_ref().map_or(0, |g| g.weights.len())
-                        + f.linear2.weights.len()
+                    f.linear1.weights.len() + f.gate.weights.len() + f.linear2.weights.len()
                 }
             }
         }

@@ -287,13 +287,14 @@ fn feed_forward(t: &mut Tokens<impl BufRead>, channels: usize) -> R<FeedForward>
     check(c == channels, || {
         format!("{name}: {c} channels in a trunk of {channels}")
     })?;
+    // KataGo's CPU backend refuses a plain feed-forward block too; its
+    // activation is not in the file.
+    check(swiglu, || {
+        format!("{name}: a feed-forward block without SwiGLU is not supported")
+    })?;
     let norm = rms_norm(t, channels)?;
     let linear1 = matmul_shaped(t, channels, hidden)?;
-    let gate = if swiglu {
-        Some(matmul_shaped(t, channels, hidden)?)
-    } else {
-        None
-    };
+    let gate = matmul_shaped(t, channels, hidden)?;
     let linear2 = matmul_shaped(t, hidden, channels)?;
     Ok(FeedForward {
         name: name.clone(),
