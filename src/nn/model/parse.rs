@@ -4,11 +4,11 @@
 
 use std::io::BufRead;
 
-use super::tokens::Tokens;
-use super::{
+use super::desc::{
     Activation, Attention, Bias, Block, Conv, FeedForward, MatMul, Model, Norm, PolicyHead,
     PostProcess, RmsNorm, Rope, SpatialRmsNorm, Trunk, TrunkTip, ValueHead, VERSIONS,
 };
+use super::tokens::Tokens;
 
 /// The spatial and global inputs of input version 7.
 pub const SPATIAL_INPUTS: usize = 22;
