@@ -171,5 +171,26 @@ fn the_katrain_network_answers_as_katago() {
         "b10c384h6nbttflrs.bin.gz",
         "forward-b10c384h6nbttflrs.txt.gz",
     );
-    assert!(n > 0);
+    assert!(n >= 500);
+}
+
+#[test]
+fn a_convolutional_test_network_answers_as_katago() {
+    let net = "g170-b6c96-s175395328-d26788732";
+    let n = check_fixture(&format!("{net}.bin.gz"), &format!("forward-{net}.txt.gz"));
+    assert!(n >= 500);
+}
+
+#[test]
+fn grouped_heads_answer_as_katago() {
+    let net = "b7c96h6kv3qk32v16tflrs-fson-bnh";
+    let n = check_fixture(&format!("{net}.bin.gz"), &format!("forward-{net}.txt.gz"));
+    assert!(n >= 500);
+}
+
+#[test]
+fn fixed_rope_answers_as_katago() {
+    let net = "b7c96h3tfrs-test5-cnorm";
+    let n = check_fixture(&format!("{net}.bin.gz"), &format!("forward-{net}.txt.gz"));
+    assert!(n >= 500);
 }
