@@ -3,7 +3,7 @@
 //! each pre-normed and added to its input, as KataGo's Eigen backend
 //! computes them.
 
-use super::gemm::matmul;
+use super::gemm::{self, matmul};
 use super::ops::{act, rms_norm};
 use crate::nn::model::{Activation, Attention, FeedForward, Rope};
 
@@ -142,14 +142,10 @@ pub fn attention(
         let base = board * points;
         for h in 0..a.heads {
             let kvh = h / group;
-            for qi in 0..points {
-                let qv = &q[(base + qi) * qw + h * a.q_dim..][..a.q_dim];
-                let row = &mut scores[qi * points..(qi + 1) * points];
-                for (ki, sc) in row.iter_mut().enumerate() {
-                    let kv = &k[(base + ki) * kw + kvh * a.q_dim..][..a.q_dim];
-                    let dot: f32 = qv.iter().zip(kv).map(|(a, b)| a * b).sum();
-                    *sc = dot * scale;
-                }
+            let qh = &q[base * qw + h * a.q_dim..];
+            let kh = &k[base * kw + kvh * a.q_dim..];
+            gemm::scores(qh, qw, kh, kw, points, a.q_dim, scale, scores);
+            for row in scores.chunks_exact_mut(points) {
                 let max = row.iter().fold(-1e30f32, |m, &v| m.max(v));
                 let mut sum = 0.0;
                 for sc in row.iter_mut() {
@@ -157,16 +153,13 @@ pub fn attention(
                     sum += *sc;
                 }
                 let inv = 1.0 / sum;
-                let o = &mut out[(base + qi) * ow + h * a.v_dim..][..a.v_dim];
-                o.fill(0.0);
-                for (ki, &w) in row.iter().enumerate() {
-                    let vv = &v[(base + ki) * vw + kvh * a.v_dim..][..a.v_dim];
-                    let w = w * inv;
-                    for (o, &vv) in o.iter_mut().zip(vv) {
-                        *o += w * vv;
-                    }
+                for sc in row.iter_mut() {
+                    *sc *= inv;
                 }
             }
+            let vh = &v[base * vw + kvh * a.v_dim..];
+            let oh = &mut out[base * ow + h * a.v_dim..];
+            gemm::weighted(scores, vh, vw, points, a.v_dim, oh, ow);
         }
     }
     matmul(out, &a.out.weights, x, rows, ow, c, true);
