@@ -3,7 +3,7 @@
 //! each pre-normed and added to its input, as KataGo's Eigen backend
 //! computes them.
 
-use super::gemm::{self, matmul};
+use super::gemm::{self, matmul, Rows};
 use super::ops::{act, rms_norm};
 use crate::nn::model::{Activation, Attention, FeedForward, Rope};
 
@@ -142,9 +142,15 @@ pub fn attention(
         let base = board * points;
         for h in 0..a.heads {
             let kvh = h / group;
-            let qh = &q[base * qw + h * a.q_dim..];
-            let kh = &k[base * kw + kvh * a.q_dim..];
-            gemm::scores(qh, qw, kh, kw, points, a.q_dim, scale, scores);
+            let qh = Rows {
+                data: &q[base * qw + h * a.q_dim..],
+                stride: qw,
+            };
+            let kh = Rows {
+                data: &k[base * kw + kvh * a.q_dim..],
+                stride: kw,
+            };
+            gemm::scores(qh, kh, points, a.q_dim, scale, scores);
             for row in scores.chunks_exact_mut(points) {
                 let max = row.iter().fold(-1e30f32, |m, &v| m.max(v));
                 let mut sum = 0.0;
@@ -157,9 +163,12 @@ pub fn attention(
                     *sc *= inv;
                 }
             }
-            let vh = &v[base * vw + kvh * a.v_dim..];
+            let vh = Rows {
+                data: &v[base * vw + kvh * a.v_dim..],
+                stride: vw,
+            };
             let oh = &mut out[base * ow + h * a.v_dim..];
-            gemm::weighted(scores, vh, vw, points, a.v_dim, oh, ow);
+            gemm::weighted(scores, vh, points, a.v_dim, oh, ow);
         }
     }
     matmul(out, &a.out.weights, x, rows, ow, c, true);

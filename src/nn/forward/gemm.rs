@@ -26,54 +26,43 @@ pub fn matmul(
     ndarray::linalg::general_mat_mul(1.0, &a, &b, beta, &mut out);
 }
 
-/// One attention head's scores: `out[i][j] = scale * q_i . k_j` for the
-/// `points` rows of `dim` values that start `q` and `k`, rows `q_stride`
-/// and `k_stride` apart (a head is a slice of each row).
-pub fn scores(
-    q: &[f32],
-    q_stride: usize,
-    k: &[f32],
-    k_stride: usize,
-    points: usize,
-    dim: usize,
-    scale: f32,
-    out: &mut [f32],
-) {
+/// Rows of `dim` values, `stride` apart, from the start of `data`: one
+/// attention head's slice of each point's row.
+#[derive(Clone, Copy)]
+pub struct Rows<'a> {
+    pub data: &'a [f32],
+    pub stride: usize,
+}
+
+/// One attention head's scores over `points` points: `out[i][j] = scale *
+/// q_i . k_j`.
+pub fn scores(q: Rows, k: Rows, points: usize, dim: usize, scale: f32, out: &mut [f32]) {
     use ndarray::{ArrayView2, ArrayViewMut2, ShapeBuilder};
-    let (q_span, k_span) = ((points - 1) * q_stride + dim, (points - 1) * k_stride + dim);
-    let (Ok(q), Ok(k), Ok(mut out)) = (
-        ArrayView2::from_shape((points, dim).strides((q_stride, 1)), &q[..q_span]),
-        ArrayView2::from_shape((points, dim).strides((k_stride, 1)), &k[..k_span]),
+    let span = |r: Rows| (points - 1) * r.stride + dim;
+    let (Ok(qm), Ok(km), Ok(mut out)) = (
+        ArrayView2::from_shape((points, dim).strides((q.stride, 1)), &q.data[..span(q)]),
+        ArrayView2::from_shape((points, dim).strides((k.stride, 1)), &k.data[..span(k)]),
         ArrayViewMut2::from_shape((points, points), out),
     ) else {
         unreachable!("attention scores: {points} points of {dim}");
     };
-    ndarray::linalg::general_mat_mul(scale, &q, &k.t(), 0.0, &mut out);
+    ndarray::linalg::general_mat_mul(scale, &qm, &km.t(), 0.0, &mut out);
 }
 
 /// One attention head's output: `out_i = sum_j w[i][j] v_j`, rows of
-/// `dim` values, `v` rows `v_stride` apart and `out` rows `out_stride`
-/// apart.
-pub fn weighted(
-    w: &[f32],
-    v: &[f32],
-    v_stride: usize,
-    points: usize,
-    dim: usize,
-    out: &mut [f32],
-    out_stride: usize,
-) {
+/// `dim` values, `out`'s rows `out_stride` apart.
+pub fn weighted(w: &[f32], v: Rows, points: usize, dim: usize, out: &mut [f32], out_stride: usize) {
     use ndarray::{ArrayView2, ArrayViewMut2, ShapeBuilder};
-    let v_span = (points - 1) * v_stride + dim;
+    let v_span = (points - 1) * v.stride + dim;
     let o_span = (points - 1) * out_stride + dim;
-    let (Ok(w), Ok(v), Ok(mut out)) = (
+    let (Ok(w), Ok(vm), Ok(mut out)) = (
         ArrayView2::from_shape((points, points), w),
-        ArrayView2::from_shape((points, dim).strides((v_stride, 1)), &v[..v_span]),
+        ArrayView2::from_shape((points, dim).strides((v.stride, 1)), &v.data[..v_span]),
         ArrayViewMut2::from_shape((points, dim).strides((out_stride, 1)), &mut out[..o_span]),
     ) else {
         unreachable!("attention output: {points} points of {dim}");
     };
-    ndarray::linalg::general_mat_mul(1.0, &w, &v, 0.0, &mut out);
+    ndarray::linalg::general_mat_mul(1.0, &w, &vm, 0.0, &mut out);
 }
 
 #[cfg(test)]
