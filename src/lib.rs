@@ -48,6 +48,7 @@ pub mod cli;
 pub mod cpu;
 pub mod gtp;
 pub mod model;
+pub mod nn;
 pub mod playout;
 pub mod review;
 pub mod rules;
