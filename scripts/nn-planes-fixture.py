@@ -13,7 +13,10 @@ prints, for the current position and the player to move,
 KataGo has no such command: add it to a private copy of KataGo's
 command/gtp.cpp (never to ingo). Usage:
 
-    scripts/nn-planes-fixture.py KATAGO MODEL CONFIG [OUT] [--seed S]
+    scripts/nn-planes-fixture.py KATAGO MODEL CONFIG [OUT] [--seed=S] [--scale=K]
+
+(the committed fixture: seed 59, scale 3, MODEL b7c96h3tfrs-test5-cnorm,
+CONFIG KataGo's configs/gtp_example.cfg; K repeats the random games)
 
 MODEL is any network KataGo loads (only the GTP engine needs one; the
 command evaluates nothing), CONFIG a GTP config (gtp_example.cfg).
@@ -157,22 +160,18 @@ def random_game(kata, rng, n, ingo_rules, json, komi, name, lines, handicap=0,
                 break
         kata.must("play B " + v)
         moves.append(("B", v))
-    after_end = 0
+    # Positions since the last pass: a third occurrence is a long cycle,
+    # which ends the game (ingo refuses moves after it).
+    seen = {}
     while len(moves) < max_moves:
+        pla, legal, hexes, g = read_inputs(kata, n)
         if len(moves) % every == 0 or passes > 0:
-            pla, legal = record(kata, n, moves, lines)
-        else:
-            out = kata.must("kata-v7-inputs")
-            pla = out[0].split()[1][0]
-            legal = out[1].split()[1]
-        legal_pts = [i for i, c in enumerate(legal) if c == "1"]
-        # Prefer not filling a one-point eye of one's own: read the stones
-        # from the planes printed (plane 1 = the player's stones).
-        mine = set()
-        out_planes = lines[-1].split() if lines[-1] and lines[-1].startswith("P ") else None
-        if out_planes and out_planes[1] == str(len(moves)):
-            h = int(out_planes[4], 16)
-            mine = {i for i in range(n * n) if (h >> i) & 1}
+            lines.append("P %d %s %s %s" % (len(moves), pla, " ".join(hexes), " ".join(g)))
+        key = (pla, hexes[1], hexes[2])
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] >= 3:
+            break
+        mine = {i for i in range(n * n) if (int(hexes[1], 16) >> i) & 1}
         def eye(i):
             x, y = i % n, i // n
             for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
@@ -180,9 +179,10 @@ def random_game(kata, rng, n, ingo_rules, json, komi, name, lines, handicap=0,
                 if 0 <= a < n and 0 <= b < n and (b * n + a) not in mine:
                     return False
             return True
-        cands = [i for i in legal_pts if not eye(i)]
+        cands = [i for i, c in enumerate(legal) if c == "1" and not eye(i)]
         if not cands or rng.random() < pass_p:
             v = "pass"
+            seen = {}
         else:
             i = rng.choice(cands)
             v = vertex(i % n, i // n, n)
@@ -190,10 +190,19 @@ def random_game(kata, rng, n, ingo_rules, json, komi, name, lines, handicap=0,
         moves.append((pla, v))
         passes = passes + 1 if v == "pass" else 0
         if passes >= 2:
-            after_end += 1
-            if after_end > rng.randrange(1, 3):
-                pla, legal = record(kata, n, moves, lines)
-                break
+            # The game is over (stopped, under Simplified Ing): record it,
+            # and sometimes one move more (play resumed).
+            record(kata, n, moves, lines)
+            if rng.random() < 0.5:
+                pla, legal, _, _ = read_inputs(kata, n)
+                cands = [i for i, c in enumerate(legal) if c == "1"]
+                if cands:
+                    i = rng.choice(cands)
+                    v = vertex(i % n, i // n, n)
+                    kata.must("play %s %s" % (pla, v))
+                    moves.append((pla, v))
+                    record(kata, n, moves, lines)
+            break
     lines[header_at] = "G %s %d %s %s %s %s %s" % (
         name, n, ingo_rules, komi, json, kkomi,
         " ".join("%s:%s" % m for m in moves) or "-")
@@ -308,7 +317,7 @@ LADDER19 = [
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     seed = 59
-    scale = 2
+    scale = 3
     for a in sys.argv[1:]:
         if a.startswith("--seed="):
             seed = int(a.split("=", 1)[1])

@@ -141,7 +141,13 @@ fn v7_inputs_equal_katago() {
         let mut dead = false;
         for pos in &g.positions {
             while played < pos.moves && !dead {
-                if game.play(g.moves[played]).is_err() {
+                if let Err(e) = game.play(g.moves[played]) {
+                    eprintln!(
+                        "skip {} at move {played} ({}, {:?}): {e}",
+                        g.name,
+                        g.rules,
+                        game.phase()
+                    );
                     dead = true;
                 }
                 played += 1;
