@@ -59,7 +59,10 @@ fn parse_move(text: &str, size: u8) -> Move {
 
 fn load() -> Vec<GameCase> {
     // NN_PLANES_FIXTURE names another file (a fixture being made).
-    let path = std::env::var("NN_PLANES_FIXTURE").unwrap_or_else(|_| FIXTURE.to_string());
+    let path = std::env::var("NN_PLANES_FIXTURE")
+        .ok()
+        .filter(|p| !p.is_empty())
+        .unwrap_or_else(|| FIXTURE.to_string());
     let file = std::fs::File::open(&path).expect("fixture present");
     let mut text = String::new();
     flate2::read::GzDecoder::new(file)
