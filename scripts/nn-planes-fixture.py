@@ -291,6 +291,16 @@ DIAGRAMS = {
         ".........", ".........", "......OOO", "......O.O"],
 }
 
+# Games kept for a position where an early version differed from KataGo:
+# (name, size, ingo rules, komi, KataGo rules JSON, moves).
+REGRESSIONS = [
+    # After 80 moves the white chain at E9 is laddered only when the
+    # defender's moves are listed in KataGo's chain-list order.
+    ("ladder-chain-order", 9, "aga", 1,
+     rules_json(True, True, "SITUATIONAL", "AREA", False, "NONE", "N-1"),
+     "B:C7 W:pass B:J8 W:E5 B:J9 W:J7 B:D5 W:F2 B:G3 W:D6 B:B6 W:F1 B:E3 W:pass B:B2 W:A3 B:H5 W:H3 B:A9 W:H4 B:A5 W:A2 B:G5 W:J2 B:H8 W:B5 B:F7 W:H6 B:F8 W:E8 B:A7 W:G8 B:H7 W:E7 B:G7 W:E4 B:F9 W:B7 B:pass W:B4 B:G6 W:pass B:D9 W:C9 B:C6 W:D1 B:C3 W:D7 B:J6 W:F6 B:J1 W:B3 B:C1 W:F5 B:G4 W:E1 B:C8 W:E2 B:C4 W:A8 B:H9 W:F3 B:H1 W:C2 B:J3 W:H2 B:G2 W:E9 B:C5 W:J4 B:B9 W:A4 B:B8 W:F4 B:D8 W:G1 B:H1 W:A1 B:G9 W:D4 B:E6 W:D2 B:D3 W:E2 B:C2 W:E1 B:F5 W:F3 B:B1 W:D4 B:D6 W:A1 B:D7 W:J5 B:G1 W:B3 B:E5 W:F2 B:D1 W:E4 B:A4 W:B5 B:E9 W:E8 B:F1 W:B4 B:F4 W:A2 B:E4 W:J1 B:A3 W:B5 B:A2 W:B3 B:pass W:pass B:E7 W:pass B:D2 W:E2 B:F3 W:F2 B:B4 W:pass B:E1 W:E2 B:F2 W:pass B:J3 W:J4 B:H4 W:H2 B:H3 W:J2 B:J5 W:pass B:J1 W:H2 B:J2 W:pass B:pass"),
+]
+
 LADDER19 = [
     "...................",
     "...................",
@@ -348,6 +358,9 @@ def main():
             for to_move in "BW":
                 n, moves = diagram_moves(rows, to_move)
                 fixed_game(kata, n, ingo_rules, json, 7.5, name(dname), moves, lines, record_all=False)
+    for rname, n, ingo_rules, komi, json, text in REGRESSIONS:
+        moves = [tuple(m.split(":")) for m in text.split()]
+        fixed_game(kata, n, ingo_rules, json, komi, name(rname), moves, lines)
     # Real games.
     for path in sorted(glob.glob(os.path.join(root, "**/*.sgf"), recursive=True)):
         if "/target/" in path:

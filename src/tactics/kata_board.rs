@@ -4,8 +4,12 @@
 //!
 //! Points are KataGo's locations: `(x + 1) + (y + 1) * (n + 1)` with `y = 0`
 //! the top row, one shared wall column, and the neighbours in KataGo's order
-//! (up, left, right, down). Chains are found by flood fill on demand: the
-//! boards are at most 19x19 and the readers ask about few chains.
+//! (up, left, right, down). Liberties are counted by flood fill on demand.
+//!
+//! Each chain also keeps KataGo's circular list of its stones
+//! (`next_in_chain`), built by the same merges on play and the same
+//! rebuilds on undo: the ladder reader tries moves in the order that list
+//! gives, and in rare positions that order decides its answer.
 
 /// An empty point.
 pub const EMPTY: u8 = 0;
@@ -22,13 +26,37 @@ pub fn opp(c: u8) -> u8 {
     3 - c
 }
 
-/// A board of size `n` x `n` (2..=19) with KataGo's semantics.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A board of size `n` x `n` (2..=19) with KataGo's semantics. Two boards
+/// are equal when their stones and ko points are.
+#[derive(Clone, Debug)]
 pub struct KBoard {
     n: usize,
     colors: Vec<u8>,
     /// The simple-ko point: where the player to move may not play.
     pub ko: Option<usize>,
+    /// KataGo's `chain_head`, `next_in_chain` and, at a head, the number
+    /// of stones of its chain.
+    head: Vec<usize>,
+    next: Vec<usize>,
+    count: Vec<usize>,
+}
+
+impl PartialEq for KBoard {
+    fn eq(&self, o: &KBoard) -> bool {
+        self.n == o.n && self.colors == o.colors && self.ko == o.ko
+    }
+}
+
+impl Eq for KBoard {}
+
+/// What undoing a stone needs: KataGo's `MoveRecord`.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveRecord {
+    loc: usize,
+    pla: u8,
+    ko: Option<usize>,
+    /// Bit i: the neighbour in direction i was captured.
+    captured: u8,
 }
 
 /// A chain: its stones and its liberties, in flood-fill order from the
@@ -55,6 +83,9 @@ impl KBoard {
         }
         KBoard {
             n,
+            head: vec![0; len],
+            next: vec![0; len],
+            count: vec![0; len],
             colors,
             ko: None,
         }
@@ -98,9 +129,63 @@ impl KBoard {
         [loc - s, loc - 1, loc + 1, loc + s]
     }
 
-    /// Puts a stone (or empties a point) with no capture: set-up only.
+    /// Puts a set-up stone on the empty `loc`, joining its neighbours of
+    /// the same colour and capturing nothing (the set-up must leave every
+    /// chain a liberty).
     pub fn set(&mut self, loc: usize, c: u8) {
-        self.colors[loc] = c;
+        self.place(loc, c);
+    }
+
+    /// A new stone at `loc`, merged into its neighbours' chains the way
+    /// KataGo's `playMoveAssumeLegal` and `mergeChains` do: neighbours in
+    /// order, the smaller chain's list spliced in after the larger's head.
+    fn place(&mut self, loc: usize, pla: u8) {
+        self.colors[loc] = pla;
+        self.head[loc] = loc;
+        self.next[loc] = loc;
+        self.count[loc] = 1;
+        for a in self.adj(loc) {
+            if self.colors[a] == pla && self.head[a] != self.head[loc] {
+                let (mut h1, mut h2) = (self.head[a], self.head[loc]);
+                if self.count[h1] < self.count[h2] {
+                    std::mem::swap(&mut h1, &mut h2);
+                }
+                self.count[h1] += self.count[h2];
+                let mut cur = h2;
+                loop {
+                    self.head[cur] = h1;
+                    if self.next[cur] == h2 {
+                        break;
+                    }
+                    cur = self.next[cur];
+                }
+                self.next[cur] = self.next[h1];
+                self.next[h1] = h2;
+            }
+        }
+    }
+
+    /// The stones of the chain at `loc` in KataGo's list order from `loc`.
+    pub fn chain_order(&self, loc: usize) -> Vec<usize> {
+        let mut out = vec![loc];
+        let mut cur = self.next[loc];
+        while cur != loc {
+            out.push(cur);
+            cur = self.next[cur];
+        }
+        out
+    }
+
+    /// KataGo's `findLiberties`: the liberties of the chain at `loc`, in
+    /// its list order, appended to `list` unless already there.
+    pub fn find_liberties(&self, loc: usize, list: &mut Vec<usize>) {
+        for s in self.chain_order(loc) {
+            for a in self.adj(s) {
+                if self.colors[a] == EMPTY && !list.contains(&a) {
+                    list.push(a);
+                }
+            }
+        }
     }
 
     /// The chain at `loc` (a stone): stones and liberties.
@@ -200,30 +285,143 @@ impl KBoard {
     /// chain if it has none (suicide), and sets the ko point when one
     /// lone stone took exactly one stone and has one liberty.
     pub fn play(&mut self, loc: usize, pla: u8) {
-        self.colors[loc] = pla;
+        self.play_recorded(loc, pla);
+    }
+
+    /// [`KBoard::play`], returning what [`KBoard::undo`] needs.
+    pub fn play_recorded(&mut self, loc: usize, pla: u8) -> MoveRecord {
         let o = opp(pla);
+        let mut record = MoveRecord {
+            loc,
+            pla,
+            ko: self.ko,
+            captured: 0,
+        };
+        for (i, a) in self.adj(loc).into_iter().enumerate() {
+            if self.colors[a] == o && self.libs_upto(a, 2) == 1 {
+                record.captured |= 1 << i;
+            }
+        }
+        self.place(loc, pla);
         let mut captured = 0;
         let mut possible_ko = None;
         for a in self.adj(loc) {
             if self.colors[a] == o && self.libs_upto(a, 1) == 0 {
-                let ch = self.chain(a);
-                captured += ch.stones.len();
-                for s in ch.stones {
+                let stones = self.chain_order(a);
+                captured += stones.len();
+                for s in stones {
                     self.colors[s] = EMPTY;
                 }
                 possible_ko = Some(a);
             }
         }
-        let lone = self.adj(loc).iter().all(|&a| self.colors[a] != pla);
         self.ko = None;
-        if captured == 1 && lone && self.libs_upto(loc, 2) == 1 {
+        if captured == 1 && self.count[self.head[loc]] == 1 && self.libs_upto(loc, 2) == 1 {
             self.ko = possible_ko;
         }
         if self.libs_upto(loc, 1) == 0 {
-            for s in self.chain(loc).stones {
+            for s in self.chain_order(loc) {
                 self.colors[s] = EMPTY;
             }
         }
+        record
+    }
+
+    /// KataGo's `Board::undo` of a stone that was no suicide: the captured
+    /// chains come back (flood-filled, KataGo's `addChain`), the stone
+    /// goes, and its chain's list is cut or rebuilt as KataGo does (the
+    /// list order after an undo is KataGo's, not the one before the move).
+    pub fn undo(&mut self, r: MoveRecord) {
+        self.ko = r.ko;
+        let o = opp(r.pla);
+        for (i, a) in self.adj(r.loc).into_iter().enumerate() {
+            if r.captured & (1 << i) != 0 && self.colors[a] == EMPTY {
+                self.count[a] = 0;
+                let front = self.add_chain_helper(a, a, a, o);
+                self.next[a] = front;
+            }
+        }
+        let loc = r.loc;
+        self.colors[loc] = EMPTY;
+        let h = self.head[loc];
+        if self.count[h] <= 1 {
+            return;
+        }
+        let neighbours = self
+            .adj(loc)
+            .iter()
+            .filter(|&&a| self.colors[a] == r.pla)
+            .count();
+        if neighbours <= 1 {
+            let mut head = h;
+            if head == loc {
+                let new_head = self.next[loc];
+                let mut cur = loc;
+                loop {
+                    self.head[cur] = new_head;
+                    cur = self.next[cur];
+                    if cur == loc {
+                        break;
+                    }
+                }
+                self.count[new_head] = self.count[head];
+                head = new_head;
+            }
+            let mut cur = head;
+            while self.next[cur] != loc {
+                cur = self.next[cur];
+            }
+            self.next[cur] = self.next[loc];
+            self.count[head] -= 1;
+        } else {
+            const NONE: usize = usize::MAX;
+            let mut cur = loc;
+            loop {
+                self.head[cur] = NONE;
+                cur = self.next[cur];
+                if cur == loc {
+                    break;
+                }
+            }
+            for a in self.adj(loc) {
+                if self.colors[a] == r.pla && self.head[a] == NONE {
+                    self.count[a] = 0;
+                    let front = self.rebuild_chain_helper(a, a, a, r.pla);
+                    self.next[a] = front;
+                }
+            }
+        }
+    }
+
+    /// KataGo's `addChainHelper`: fills the empty region at `loc` with
+    /// `pla`, linking it into a list that ends at `tail`; returns its front.
+    fn add_chain_helper(&mut self, head: usize, tail: usize, loc: usize, pla: u8) -> usize {
+        self.colors[loc] = pla;
+        self.head[loc] = head;
+        self.count[head] += 1;
+        self.next[loc] = tail;
+        let mut next_tail = loc;
+        for a in self.adj(loc) {
+            if self.colors[a] == EMPTY {
+                next_tail = self.add_chain_helper(head, next_tail, a, pla);
+            }
+        }
+        next_tail
+    }
+
+    /// KataGo's `rebuildChainHelper`: relinks the stones of `pla` at `loc`
+    /// not yet headed by `head`.
+    fn rebuild_chain_helper(&mut self, head: usize, tail: usize, loc: usize, pla: u8) -> usize {
+        self.head[loc] = head;
+        self.count[head] += 1;
+        self.next[loc] = tail;
+        let mut next_tail = loc;
+        for a in self.adj(loc) {
+            if self.colors[a] == pla && self.head[a] != head {
+                next_tail = self.rebuild_chain_helper(head, next_tail, a, pla);
+            }
+        }
+        next_tail
     }
 
     /// Number of empty neighbours of `loc`.

@@ -17,7 +17,9 @@
 //!   and the board's ko point is then left as the root's (cleared).
 //!
 //! The search depth is bounded by `n * n * 3 / 2 + 1` levels; a line that
-//! reaches it counts as captured.
+//! reaches it counts as captured. Moves are tried in the order of KataGo's
+//! chain lists ([`KBoard::chain_order`]), and played and undone as KataGo
+//! does, since the defender's early exits look at the last move listed.
 
 use super::kata_board::{opp, KBoard, BLACK, WHITE};
 
@@ -46,18 +48,16 @@ impl Reader<'_> {
         }
         let pla = self.defender;
         let att = opp(pla);
-        let chain = self.board.chain(self.target);
-        let libs = chain.libs.len();
+        let stones = self.board.chain_order(self.target);
+        let mut chain_libs = Vec::new();
+        self.board.find_liberties(self.target, &mut chain_libs);
+        let libs = chain_libs.len();
         let moves: Vec<usize> = if defender_turn {
             if libs >= 2 || self.board.ko.is_some() {
                 return Ok(false);
             }
-            let mut list = self.board.liberty_gaining_captures(&chain.stones);
-            for &l in &chain.libs {
-                if !list.contains(&l) {
-                    list.push(l);
-                }
-            }
+            let mut list = self.board.liberty_gaining_captures(&stones);
+            self.board.find_liberties(self.target, &mut list);
             let last = *list.last().expect("a chain in atari has a liberty");
             let (lower, upper) = self.board.bound_libs_after_play(last, pla);
             if lower >= 3 {
@@ -74,7 +74,7 @@ impl Reader<'_> {
             if libs >= 3 {
                 return Ok(false);
             }
-            let (m0, m1) = (chain.libs[0], chain.libs[1]);
+            let (m0, m1) = (chain_libs[0], chain_libs[1]);
             let libs0 = self.board.immediate_libs(m0);
             let libs1 = self.board.immediate_libs(m1);
             if libs0 == 0
@@ -83,7 +83,7 @@ impl Reader<'_> {
                 && self.board.would_be_ko_capture(m1, att)
                 && self.board.libs_after_play(m0, pla, 3) <= 2
                 && self.board.libs_after_play(m1, pla, 3) <= 2
-                && !self.board.has_liberty_gaining_captures(&chain.stones)
+                && !self.board.has_liberty_gaining_captures(&stones)
             {
                 return Ok(true);
             }
@@ -111,11 +111,10 @@ impl Reader<'_> {
             if !self.board.is_legal(mv, mover, false) {
                 continue;
             }
-            let saved = self.board.clone();
-            self.board.play(mv, mover);
+            let record = self.board.play_recorded(mv, mover);
             self.nodes += 1;
             let result = self.search(depth + 1, !defender_turn);
-            *self.board = saved;
+            self.board.undo(record);
             let captured = result?;
             // KataGo checks the budget again on every return to a level.
             if self.nodes >= NODE_BUDGET {
@@ -135,8 +134,9 @@ impl Reader<'_> {
 /// KataGo's `searchIsLadderCaptured`: is the chain at `loc` captured in a
 /// ladder, the defender moving first (`defender_first`, the chain in
 /// atari) or the attacker (the chain with at most 2 liberties)? The board
-/// is as before on return, but for the ko point after a reading that ran
-/// out of budget (see the module doc).
+/// has the same stones on return, and the same ko point but after a
+/// reading that ran out of budget (see the module doc); its chain lists
+/// are as KataGo's undo leaves them.
 pub fn ladder_captured(board: &mut KBoard, loc: usize, defender_first: bool) -> bool {
     let c = board.color(loc);
     if c != BLACK && c != WHITE {
@@ -179,7 +179,8 @@ pub fn ladder_working_moves(board: &mut KBoard, loc: usize) -> Vec<usize> {
     if c != BLACK && c != WHITE {
         return Vec::new();
     }
-    let libs = board.chain(loc).libs;
+    let mut libs = Vec::new();
+    board.find_liberties(loc, &mut libs);
     if libs.len() != 2 {
         return Vec::new();
     }
@@ -187,12 +188,11 @@ pub fn ladder_working_moves(board: &mut KBoard, loc: usize) -> Vec<usize> {
     let mut working = Vec::new();
     for mv in libs {
         if board.is_legal(mv, att, false) {
-            let saved = board.clone();
-            board.play(mv, att);
+            let record = board.play_recorded(mv, att);
             let works = ladder_captured(board, loc, true);
             // Undoing the attacker's move restores the ko point too, even
             // after a reading that ran out of budget.
-            *board = saved;
+            board.undo(record);
             if works {
                 working.push(mv);
             }
