@@ -317,3 +317,74 @@ fn parity_wave(self_komi: f32, area_even: bool) -> f32 {
         delta - 2.0
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Point;
+    use crate::rules::Rules;
+
+    fn play(game: &mut Game, color: Color, v: &str) {
+        let p = Point::parse(v, game.size()).expect("vertex");
+        game.play(Move::Play(color, p)).expect("legal");
+    }
+
+    /// Worked by hand on 2x2: B A2, W B1, B B2, W A1 (takes A2 B2), B A2,
+    /// W B2 (takes A2; W B2 joins A1 B1, so no simple ko). Black A2 would
+    /// take the three white stones and leave Black A2 alone: the position
+    /// after the first move, so superko forbids it. It is no ko point, so
+    /// only plane 6 says so, under both superko rules; under the basic ko
+    /// rule nothing is banned.
+    #[test]
+    fn a_superko_banned_point() {
+        for (rules, banned) in [
+            (Rules::SIMPLIFIED_ING, true),
+            (Rules::NEW_ZEALAND, true),
+            (Rules::JAPANESE, false),
+        ] {
+            let mut game = Game::new(2, rules, 7.5);
+            for (c, v) in [
+                (Color::Black, "A2"),
+                (Color::White, "B1"),
+                (Color::Black, "B2"),
+                (Color::White, "A1"),
+                (Color::Black, "A2"),
+                (Color::White, "B2"),
+            ] {
+                play(&mut game, c, v);
+            }
+            let hist = kata_history(&game, KataRules::of(rules), 7.5).expect("2x2");
+            assert_eq!(hist.board.ko, None);
+            let got = v7_inputs(&game).expect("inputs");
+            // A2 is x 0, y 0 (the top row of a 2x2 board).
+            assert_eq!(got.at(6, 0, 0), if banned { 1.0 } else { 0.0 }, "{rules}");
+            let planes6: f32 = (0..4).map(|p| got.spatial[p * SPATIAL + 6]).sum();
+            assert_eq!(planes6, if banned { 1.0 } else { 0.0 });
+        }
+    }
+
+    /// Worked by hand: on an empty 9x9 board under Chinese rules after
+    /// Black D5 and a White pass, Black is to move and a pass would end
+    /// the game; Chinese rules allow a friendly pass, so the history is
+    /// hidden (no last-move plane, no pass flag) and global 14 is 0. Under
+    /// Tromp-Taylor the history shows: the pass (global 0), D5 (plane 10)
+    /// and global 14 is 1. Komi 7.5 from Black's side is -7.5/20; the
+    /// board area 81 is odd, so the drawable komis are odd: the nearest
+    /// below -7.5 is -9, 1.5 below it, where the wave is 1.5 - 2 = -0.5.
+    #[test]
+    fn friendly_pass_hides_the_history() {
+        for (rules, shown) in [(Rules::CHINESE, false), (Rules::TROMP_TAYLOR, true)] {
+            let mut game = Game::new(9, rules, 7.5);
+            play(&mut game, Color::Black, "D5");
+            game.play(Move::Pass(Color::White)).expect("pass");
+            let got = v7_inputs(&game).expect("inputs");
+            let on = if shown { 1.0 } else { 0.0 };
+            assert_eq!(got.global[0], on, "{rules}");
+            // D5: x 3, y 4 from the top.
+            assert_eq!(got.at(10, 3, 4), on, "{rules}");
+            assert_eq!(got.global[14], on, "{rules}");
+            assert_eq!(got.global[5], -7.5 / 20.0);
+            assert_eq!(got.global[18], -0.5);
+        }
+    }
+}
