@@ -286,14 +286,24 @@ DIAGRAMS = {
     "big-territory": [
         ".......X.", ".......X.", "XXXXXXXX.", ".........", "OOOOOOOOO",
         ".........", ".........", "....O....", "........."],
+    "dead-stone-in-eye": [
+        ".OX.OX...", "OOOOOX...", "XXXXXX...", ".........", ".........",
+        ".........", ".........", ".........", "........."],
     "one-eye": [
         ".X.......", "XX.......", ".........", ".........", ".........",
         ".........", ".........", "......OOO", "......O.O"],
 }
 
-# Games kept for a position where an early version differed from KataGo:
-# (name, size, ingo rules, komi, KataGo rules JSON, moves).
+# Fixed games: (name, size, ingo rules, komi, KataGo rules JSON, moves).
 REGRESSIONS = [
+    # Black's last capture at A2 would recreate the position after move 1:
+    # superko-banned (no simple ko: White B2 joined a chain).
+    ("superko-2x2", 2, "simplified-ing", 7.5, INGO["simplified-ing"],
+     "B:A2 W:B1 B:B2 W:A1 B:A2 W:B2"),
+    ("superko-2x2-situational", 2, "new-zealand", 0.5, INGO["new-zealand"],
+     "B:A2 W:B1 B:B2 W:A1 B:A2 W:B2"),
+    ("superko-2x2-simple-ko", 2, "japanese", 0.5, INGO["japanese"],
+     "B:A2 W:B1 B:B2 W:A1 B:A2 W:B2"),
     # After 80 moves the white chain at E9 is laddered only when the
     # defender's moves are listed in KataGo's chain-list order.
     ("ladder-chain-order", 9, "aga", 1,
