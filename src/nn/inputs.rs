@@ -146,14 +146,22 @@ pub fn v7_inputs(game: &Game) -> Result<V7Inputs, InputsError> {
 /// See [`InputsError`].
 pub fn v7_inputs_with(game: &Game, rules: KataRules, komi: f64) -> Result<V7Inputs, InputsError> {
     let hist = kata_history(game, rules, komi)?;
-    fill_v7(&hist, kata_color(game.to_move()))
+    fill_v7(&hist, kata_color(game.to_move()), false)
 }
 
-/// `NNInputs::fillRowV7` for `pla` to move on `hist`.
+/// `NNInputs::fillRowV7` for `pla` to move on `hist`. The pass-alive area
+/// reads multi-stone suicide as legal when the rules make it so, or when
+/// `pass_alive_under_suicide` (KataGo's `alwaysComputePassAliveUnderSuicideRules`,
+/// which follows a network's `preferPassAliveUnderSuicide` metadata; 0 for
+/// the networks ingo is tested with, so [`v7_inputs`] passes false).
 ///
 /// # Errors
 /// Area scoring with a tax.
-pub fn fill_v7(hist: &KHistory, pla: u8) -> Result<V7Inputs, InputsError> {
+pub fn fill_v7(
+    hist: &KHistory,
+    pla: u8,
+    pass_alive_under_suicide: bool,
+) -> Result<V7Inputs, InputsError> {
     let rules = hist.rules;
     if rules.scoring == KataScoring::Area && rules.tax != KataTax::None {
         return Err(InputsError::TaxedArea);
@@ -195,7 +203,8 @@ pub fn fill_v7(hist: &KHistory, pla: u8) -> Result<V7Inputs, InputsError> {
     // Area (18, 19): area scoring without tax only; territory scoring has
     // it in the second encore, which GTP never reaches.
     if rules.scoring == KataScoring::Area {
-        let area = calculate_area(board, true, true, true, rules.multi_stone_suicide);
+        let suicide = rules.multi_stone_suicide || pass_alive_under_suicide;
+        let area = calculate_area(board, true, true, true, suicide);
         for loc in board.locs() {
             if area[loc] == pla {
                 set(&mut spatial, loc, 18);
