@@ -304,4 +304,23 @@ mod tests {
         assert!(!ladder_captured(&mut b, w, true));
         assert_eq!(b, before, "the ko point is restored");
     }
+
+    /// White A5 (x 0, y 1) has two liberties, A6 and A4, Black to move
+    /// (attacker first, the root ko untouched). Black A4 is a suicide (it
+    /// touches only white chains with two liberties). Black A6 takes B6
+    /// (a lone white stone) and stands alone with one liberty: a ko. The
+    /// defender wins when the attacker leaves a ko point: not captured.
+    /// Were the rule not there, White could not retake at B6 (ko) and its
+    /// only run, A4, joins B4 and A3 with the one liberty B3: captured.
+    #[test]
+    fn the_defender_wins_when_the_attacker_leaves_a_ko() {
+        let mut b = board(&[".OX...", "OXX...", ".OX...", "O.....", "X.....", "......"]);
+        let w = b.loc(0, 1);
+        assert_eq!(b.libs(w), 2);
+        assert!(!b.is_legal(b.loc(0, 2), BLACK, false));
+        let mut after = b.clone();
+        after.play(after.loc(0, 0), BLACK);
+        assert_eq!(after.ko, Some(after.loc(1, 0)));
+        assert!(!ladder_captured(&mut b, w, false));
+    }
 }
