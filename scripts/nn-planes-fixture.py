@@ -25,7 +25,7 @@ Games: random legal games on many sizes under every rule set below,
 positions from the SGF records in the repository, and hand-made
 positions (ladders, kos, seki, pass-alive groups). Each game is one
 `G` line (name, size, ingo rules for replaying it, ingo komi, KataGo
-rules JSON, KataGo komi, moves); each position one `P` line after it
+rules JSON, KataGo komi, handicap set-up stones `H:vertex`, moves); each position one `P` line after it
 (moves played, player, 22 planes in hex, 19 globals).
 """
 
@@ -152,14 +152,23 @@ def random_game(kata, rng, n, ingo_rules, json, komi, name, lines, handicap=0,
     lines.append(None)
     max_moves = max_moves or (n * n * 2 + 10)
     passes = 0
+    # Handicap stones: set up (set_free_handicap, White to move) or played
+    # as Black moves in a row (KataGo and ingo count both).
+    setup = []
+    as_setup = handicap > 0 and rng.random() < 0.5
     for i in range(handicap):
         while True:
             x, y = rng.randrange(n), rng.randrange(n)
             v = vertex(x, y, n)
-            if v not in [m[1] for m in moves]:
+            if v not in [m[1] for m in moves] and v not in setup:
                 break
-        kata.must("play B " + v)
-        moves.append(("B", v))
+        if as_setup:
+            setup.append(v)
+        else:
+            kata.must("play B " + v)
+            moves.append(("B", v))
+    if setup:
+        kata.must("set_free_handicap " + " ".join(setup))
     # Positions since the last pass: a third occurrence is a long cycle,
     # which ends the game (ingo refuses moves after it).
     seen = {}
@@ -205,7 +214,7 @@ def random_game(kata, rng, n, ingo_rules, json, komi, name, lines, handicap=0,
             break
     lines[header_at] = "G %s %d %s %s %s %s %s" % (
         name, n, ingo_rules, komi, json, kkomi,
-        " ".join("%s:%s" % m for m in moves) or "-")
+        " ".join(["H:" + v for v in setup] + ["%s:%s" % m for m in moves]) or "-")
 
 
 def fixed_game(kata, n, ingo_rules, json, komi, name, moves, lines, record_all=True):

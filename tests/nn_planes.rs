@@ -29,6 +29,8 @@ struct GameCase {
     komi: f64,
     json: String,
     kata_komi: f64,
+    /// Handicap stones set up before the first move (White moves first).
+    setup: Vec<Point>,
     moves: Vec<Move>,
     positions: Vec<Position>,
 }
@@ -74,11 +76,17 @@ fn load() -> Vec<GameCase> {
         match f[0] {
             "G" => {
                 let size: u8 = f[2].parse().expect("size");
-                let moves = if f[7] == "-" {
-                    Vec::new()
-                } else {
-                    f[7..].iter().map(|m| parse_move(m, size)).collect()
-                };
+                let tokens: &[&str] = if f[7] == "-" { &[] } else { &f[7..] };
+                let setup = tokens
+                    .iter()
+                    .filter_map(|t| t.strip_prefix("H:"))
+                    .map(|v| Point::parse(v, size).expect("vertex"))
+                    .collect();
+                let moves = tokens
+                    .iter()
+                    .filter(|t| !t.starts_with("H:"))
+                    .map(|m| parse_move(m, size))
+                    .collect();
                 games.push(GameCase {
                     name: f[1].to_string(),
                     size,
@@ -86,6 +94,7 @@ fn load() -> Vec<GameCase> {
                     komi: f[4].parse().expect("komi"),
                     json: f[5].to_string(),
                     kata_komi: f[6].parse().expect("kata komi"),
+                    setup,
                     moves,
                     positions: Vec::new(),
                 });
@@ -139,7 +148,11 @@ fn v7_inputs_equal_katago() {
                 g.name
             );
         }
-        let mut game = Game::new(g.size, g.rules, g.komi);
+        let mut game = if g.setup.is_empty() {
+            Game::new(g.size, g.rules, g.komi)
+        } else {
+            Game::with_handicap(g.size, &g.setup, g.rules, g.komi)
+        };
         let mut played = 0;
         let mut dead = false;
         for pos in &g.positions {
