@@ -3,7 +3,10 @@
 //! judgement share: ladders, seki, and the strings a territory count
 //! takes as dead. It reads only the board and the rules.
 
+pub mod kata_board;
+pub mod kata_ladder;
 mod ladder;
+pub mod pass_alive;
 mod seki;
 mod territory_dead;
 
