@@ -2,7 +2,8 @@
 # Every test of the project: unit and property tests, the GTP regression
 # files, the move-legality cross-check against GNU Go (installed here
 # first if missing, so that check can never be skipped silently), and that
-# the shipped move model is what its training script learns.
+# the shipped move model is what its training script learns. The network
+# tests need KataGo's katrain network: fetched first (scripts/fetch-net.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,6 +16,9 @@ if [ ! -x /usr/games/gnugo ]; then
     fi
 fi
 
+# The katrain network for the network tests (tests/nn_*.rs), fetched once
+# from PyPI into a cache outside the repository.
+bash scripts/fetch-net.sh >/dev/null
 cargo test --release
 cargo test --release --test gnugo_crosscheck -- --ignored --nocapture
 cargo build --release
