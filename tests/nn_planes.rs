@@ -1,6 +1,6 @@
 //! ingo's KataGo version-7 input features against KataGo's own: every
 //! plane and global of every position in `tests/data/nn-planes/`, written
-//! by `scripts/nn-planes-fixture.py` from a KataGo binary that prints
+//! by `scripts/nn/planes.py` from a KataGo binary that prints
 //! `NNInputs::fillRowV7` (see the script). Each game is replayed in ingo
 //! under the ingo rules named; a move ingo refuses ends that game (those
 //! positions are counted as skipped, and may be at most a few percent).

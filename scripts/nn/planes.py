@@ -13,7 +13,7 @@ prints, for the current position and the player to move,
 KataGo has no such command: add it to a private copy of KataGo's
 command/gtp.cpp (never to ingo). Usage:
 
-    scripts/nn-planes-fixture.py KATAGO MODEL CONFIG [OUT] [--seed=S] [--scale=K]
+    scripts/nn/planes.py KATAGO MODEL CONFIG [OUT] [--seed=S] [--scale=K]
 
 (the committed fixture: seed 59, scale 3, MODEL b7c96h3tfrs-test5-cnorm,
 CONFIG KataGo's configs/gtp_example.cfg; K repeats the random games)
