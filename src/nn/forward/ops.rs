@@ -199,10 +199,11 @@ mod tests {
         let x: Vec<f32> = (1..=9).map(|v| v as f32).collect();
         let mut out = vec![0.0; 9];
         conv(&c, 3, &x, &mut out, &mut Vec::new(), false);
-        // Corner 1: 1 + 2 + 4; centre 5: 5 + 2 + 4 + 6 + 8.
+        // Corner 1: 1 + 2 + 4; centre 5: 5 + 2 + 4 + 6 + 8; corner 9:
+        // 9 + 6 + 8.
         assert_eq!(
             out,
-            vec![7.0, 11.0, 11.0, 17.0, 25.0, 23.0, 23.0, 35.0, 29.0]
+            vec![7.0, 11.0, 11.0, 17.0, 25.0, 23.0, 19.0, 29.0, 23.0]
         );
     }
 
