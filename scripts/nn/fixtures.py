@@ -29,38 +29,17 @@ Usage: fixtures.py --katago BIN --config CFG --model NET --out FILE.gz
 import argparse
 import gzip
 import random
-import subprocess
 import sys
+
+from katago import Kata
 
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
 
-class Gtp:
-    def __init__(self, argv):
-        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True)
-
-    def ask(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-        out = []
-        while True:
-            l = self.p.stdout.readline()
-            if l == "":
-                raise SystemExit(f"KataGo exited during: {line}")
-            if l.strip() == "" and out:
-                break
-            if l.strip() == "" and not out:
-                continue
-            out.append(l.rstrip("\n"))
-        head = out[0]
-        ok = head.startswith("=")
-        out[0] = head[1:].lstrip()
-        return ok, "\n".join(out).strip("\n")
-
-    def close(self):
-        self.ask("quit")
-        self.p.wait()
+def ask(gtp, line):
+    """(success, the reply as one text) of one GTP command."""
+    ok, out = gtp.cmd(line)
+    return ok, "\n".join(out).strip("\n")
 
 
 def vertex(x, y, size):
@@ -81,7 +60,7 @@ def random_game(gtp, size, rng, length):
             for _ in range(30):
                 x, y = rng.choice(points)
                 mv = vertex(x, y, size)
-                ok, _ = gtp.ask(f"play {color} {mv}")
+                ok, _ = ask(gtp, f"play {color} {mv}")
                 if ok:
                     break
             else:
@@ -90,7 +69,7 @@ def random_game(gtp, size, rng, length):
                 moves.append((color, mv))
                 color = "w" if color == "b" else "b"
                 continue
-        gtp.ask(f"play {color} pass")
+        ask(gtp, f"play {color} pass")
         moves.append((color, "pass"))
         color = "w" if color == "b" else "b"
     return moves
@@ -109,30 +88,30 @@ def main():
     ap.add_argument("--inputs", action="store_true", help="also dump the input features")
     a = ap.parse_args()
     rng = random.Random(a.seed)
-    gtp = Gtp([a.katago, "gtp", "-model", a.model, "-config", a.config])
+    gtp = Kata([a.katago, "gtp", "-model", a.model, "-config", a.config])
     n = 0
     with gzip.open(a.out, "wt") as out:
         for size in map(int, a.sizes.split(",")):
             for rules in a.rules.split(","):
                 for game in range(a.games):
                     komi = rng.choice([7.5, 7, 6.5, 0, -3, 8, 0.5])
-                    gtp.ask(f"boardsize {size}")
-                    gtp.ask("clear_board")
-                    gtp.ask(f"komi {komi}")
-                    ok, msg = gtp.ask(f"kata-set-rules {rules}")
+                    ask(gtp, f"boardsize {size}")
+                    ask(gtp, "clear_board")
+                    ask(gtp, f"komi {komi}")
+                    ok, msg = ask(gtp, f"kata-set-rules {rules}")
                     if not ok:
                         raise SystemExit(f"rules {rules}: {msg}")
                     length = rng.randint(0, size * size * 2)
                     moves = random_game(gtp, size, rng, length)
-                    ok, raw = gtp.ask("kata-raw-nn 0 0")
+                    ok, raw = ask(gtp, "kata-raw-nn 0 0")
                     if not ok:
                         raise SystemExit(f"kata-raw-nn: {raw}")
-                    _, json = gtp.ask("kata-get-rules")
+                    _, json = ask(gtp, "kata-get-rules")
                     out.write(f"position {n}\nsize {size}\nkomi {komi}\nrules {rules}\n")
                     out.write(f"katarules {json}\n")
                     out.write("moves " + " ".join(f"{c} {m}" for c, m in moves) + "\n")
                     if a.inputs:
-                        ok, planes = gtp.ask("dump-inputs")
+                        ok, planes = ask(gtp, "dump-inputs")
                         if not ok:
                             raise SystemExit("this KataGo has no dump-inputs command")
                         out.write(planes + "\n")

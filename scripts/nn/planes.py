@@ -34,9 +34,9 @@ import gzip
 import os
 import random
 import re
-import subprocess
 import sys
-import tempfile
+
+from katago import Kata
 
 LETTERS = "ABCDEFGHJKLMNOPQRST"
 
@@ -77,38 +77,6 @@ def kata_komi(ingo_rules, komi):
 def vertex(x, y, n):
     """x from the left, y from the top."""
     return "%s%d" % (LETTERS[x], n - y)
-
-
-class Kata:
-    def __init__(self, argv):
-        # KataGo writes its logs under the working directory: a scratch one.
-        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1,
-                                  cwd=tempfile.mkdtemp(prefix="nn-planes-"))
-
-    def cmd(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-        out = []
-        while True:
-            l = self.p.stdout.readline()
-            if l == "":
-                raise RuntimeError("KataGo exited on: " + line)
-            if l.strip() == "" and out:
-                break
-            if l.strip() == "" and not out:
-                continue
-            out.append(l.rstrip("\n"))
-        head = out[0]
-        ok = head.startswith("=")
-        out[0] = head[1:].strip()
-        return ok, out
-
-    def must(self, line):
-        ok, out = self.cmd(line)
-        if not ok:
-            raise RuntimeError("%s: %s" % (line, out))
-        return out
 
 
 def read_inputs(kata, n):

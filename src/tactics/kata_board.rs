@@ -72,6 +72,25 @@ impl KBoard {
     ///
     /// # Panics
     /// If `n` is not in 2..=19.
+    /// A board from rows (top first): `X` black, `O` white, `.` empty;
+    /// for tests.
+    #[cfg(test)]
+    pub fn from_rows(rows: &[&str]) -> KBoard {
+        let mut b = KBoard::new(rows.len());
+        for (y, row) in rows.iter().enumerate() {
+            for (x, ch) in row.chars().enumerate() {
+                let c = match ch {
+                    'X' => BLACK,
+                    'O' => WHITE,
+                    _ => continue,
+                };
+                let l = b.loc(x, y);
+                b.set(l, c);
+            }
+        }
+        b
+    }
+
     pub fn new(n: usize) -> KBoard {
         assert!((2..=19).contains(&n), "board size {n} out of 2..=19");
         let len = (n + 1) * (n + 2) + 1;

@@ -244,21 +244,8 @@ pub fn iter_ladders(board: &KBoard) -> Vec<(usize, Vec<usize>)> {
 mod tests {
     use super::*;
 
-    /// A board from rows (top first): `X` black, `O` white, `.` empty.
     fn board(rows: &[&str]) -> KBoard {
-        let mut b = KBoard::new(rows.len());
-        for (y, row) in rows.iter().enumerate() {
-            for (x, ch) in row.chars().enumerate() {
-                let c = match ch {
-                    'X' => BLACK,
-                    'O' => WHITE,
-                    _ => continue,
-                };
-                let l = b.loc(x, y);
-                b.set(l, c);
-            }
-        }
-        b
+        KBoard::from_rows(rows)
     }
 
     /// White B5 (x 1, y 1) in atari at B6 in the top left corner of a 6x6

@@ -208,21 +208,8 @@ mod tests {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
-    /// A board from rows (top first): `X` black, `O` white, `.` empty.
     fn board(rows: &[&str]) -> KBoard {
-        let mut b = KBoard::new(rows.len());
-        for (y, row) in rows.iter().enumerate() {
-            for (x, ch) in row.chars().enumerate() {
-                let c = match ch {
-                    'X' => BLACK,
-                    'O' => WHITE,
-                    _ => continue,
-                };
-                let l = b.loc(x, y);
-                b.set(l, c);
-            }
-        }
-        b
+        KBoard::from_rows(rows)
     }
 
     fn rows(b: &KBoard, area: &[u8]) -> Vec<String> {
