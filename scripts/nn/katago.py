@@ -1,12 +1,15 @@
 """A KataGo GTP engine driven line by line, for the fixture scripts."""
 
+import os
 import subprocess
 import tempfile
 
 
 class Kata:
     def __init__(self, argv):
-        # KataGo writes its logs under the working directory: a scratch one.
+        # KataGo writes its logs under the working directory: a scratch one,
+        # so relative paths among the arguments are made absolute first.
+        argv = [os.path.abspath(a) if os.path.exists(a) else a for a in argv]
         self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL, text=True, bufsize=1,
                                   cwd=tempfile.mkdtemp(prefix="nn-fixtures-"))
