@@ -18,7 +18,7 @@ position:
     moves b D4 w C3 ...        (GTP moves from the empty board)
     spatial ...                 (only with dump-inputs)
     global ...
-    <kata-raw-nn's reply, verbatim>
+    <kata-raw-nn's reply, verbatim: one block, or 8 with --symmetries>
     end
 
 Usage: fixtures.py --katago BIN --config CFG --model NET --out FILE.gz
@@ -86,6 +86,8 @@ def main():
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--inputs", action="store_true", help="also dump the input features")
+    ap.add_argument("--symmetries", action="store_true",
+                    help="kata-raw-nn S 0 for each of the 8 symmetries S")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     gtp = Kata([a.katago, "gtp", "-model", a.model, "-config", a.config])
@@ -103,9 +105,15 @@ def main():
                         raise SystemExit(f"rules {rules}: {msg}")
                     length = rng.randint(0, size * size * 2)
                     moves = random_game(gtp, size, rng, length)
-                    ok, raw = ask(gtp, "kata-raw-nn 0 0")
-                    if not ok:
-                        raise SystemExit(f"kata-raw-nn: {raw}")
+                    # One symmetry at a time: KataGo's `all` reply has blank
+                    # lines between its blocks, which end a GTP reply.
+                    blocks = []
+                    for sym in range(8 if a.symmetries else 1):
+                        ok, block = ask(gtp, f"kata-raw-nn {sym} 0")
+                        if not ok:
+                            raise SystemExit(f"kata-raw-nn: {block}")
+                        blocks.append(block)
+                    raw = "\n".join(blocks)
                     _, json = ask(gtp, "kata-get-rules")
                     out.write(f"position {n}\nsize {size}\nkomi {komi}\nrules {rules}\n")
                     out.write(f"katarules {json}\n")

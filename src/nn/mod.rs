@@ -8,3 +8,4 @@ pub mod inputs;
 pub mod model;
 pub mod output;
 pub mod rules;
+pub mod symmetry;

@@ -39,7 +39,10 @@ pub struct Position {
     pub moves: Vec<(String, String)>,
     pub spatial: Option<Vec<f32>>,
     pub global: Option<Vec<f32>>,
+    /// Symmetry 0's answer.
     pub raw: RawNn,
+    /// The answers under the other symmetries, when the fixture has them.
+    pub symmetries: Vec<(u8, RawNn)>,
 }
 
 impl Position {
@@ -67,6 +70,8 @@ pub fn read(path: &Path) -> Vec<Position> {
     let mut out = Vec::new();
     let mut p = Position::default();
     let mut lines = text.lines();
+    // The answer being read: symmetry 0's, or the last of `symmetries`.
+    let mut other = false;
     while let Some(line) = lines.next() {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&key, rest)) = words.split_first() else {
@@ -74,6 +79,10 @@ pub fn read(path: &Path) -> Vec<Position> {
         };
         let one = || rest.first().copied().unwrap_or("");
         let num = || one().parse::<f32>().unwrap_or_else(|_| panic!("{line}"));
+        let raw = match p.symmetries.last_mut() {
+            Some((_, r)) if other => r,
+            _ => &mut p.raw,
+        };
         match key {
             "position" => p.id = one().to_string(),
             "size" => p.size = one().parse().expect("size"),
@@ -88,20 +97,26 @@ pub fn read(path: &Path) -> Vec<Position> {
             }
             "spatial" => p.spatial = Some(floats(rest)),
             "global" => p.global = Some(floats(rest)),
-            "symmetry" => {}
-            "whiteWin" => p.raw.white_win = num(),
-            "whiteLoss" => p.raw.white_loss = num(),
-            "noResult" => p.raw.no_result = num(),
-            "whiteLead" => p.raw.white_lead = num(),
-            "whiteScoreSelfplay" => p.raw.white_score_selfplay = num(),
-            "whiteScoreSelfplaySq" => p.raw.white_score_selfplay_sq = num(),
-            "varTimeLeft" => p.raw.var_time_left = num(),
-            "shorttermWinlossError" => p.raw.shortterm_winloss_error = num(),
-            "shorttermScoreError" => p.raw.shortterm_score_error = num(),
+            "symmetry" => {
+                let s: u8 = one().parse().expect("symmetry");
+                other = s != 0;
+                if other {
+                    p.symmetries.push((s, RawNn::default()));
+                }
+            }
+            "whiteWin" => raw.white_win = num(),
+            "whiteLoss" => raw.white_loss = num(),
+            "noResult" => raw.no_result = num(),
+            "whiteLead" => raw.white_lead = num(),
+            "whiteScoreSelfplay" => raw.white_score_selfplay = num(),
+            "whiteScoreSelfplaySq" => raw.white_score_selfplay_sq = num(),
+            "varTimeLeft" => raw.var_time_left = num(),
+            "shorttermWinlossError" => raw.shortterm_winloss_error = num(),
+            "shorttermScoreError" => raw.shortterm_score_error = num(),
             "policy" => {
                 for _ in 0..p.size {
                     let row = lines.next().expect("policy row");
-                    p.raw.policy.extend(row.split_whitespace().map(|w| {
+                    raw.policy.extend(row.split_whitespace().map(|w| {
                         if w == "NAN" {
                             None
                         } else {
@@ -110,7 +125,7 @@ pub fn read(path: &Path) -> Vec<Position> {
                     }));
                 }
             }
-            "policyPass" => p.raw.policy_pass = num(),
+            "policyPass" => raw.policy_pass = num(),
             "whiteOwnership" => {
                 for _ in 0..p.size {
                     let row = lines.next().expect("ownership row");
@@ -119,7 +134,10 @@ pub fn read(path: &Path) -> Vec<Position> {
                         .extend(floats(&row.split_whitespace().collect::<Vec<_>>()));
                 }
             }
-            "end" => out.push(std::mem::take(&mut p)),
+            "end" => {
+                out.push(std::mem::take(&mut p));
+                other = false;
+            }
             _ => panic!("{}: unknown line {line:?}", path.display()),
         }
     }
